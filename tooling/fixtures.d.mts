@@ -1,0 +1,2 @@
+export declare function fixturesDir(): string;
+export declare function readFixture(relativePath: string): unknown;

@@ -1,0 +1,23 @@
+import { fileURLToPath } from "node:url";
+import { defineConfig, mergeConfig } from "vitest/config";
+
+const fastCheckSetup = fileURLToPath(new URL("./fast-check-setup.mjs", import.meta.url));
+
+/**
+ * The vitest configuration every package starts from: tests in `test/`, benchmarks in `bench/`,
+ * fast-check seeded from FC_SEED so a CI failure can be replayed locally.
+ * @param {import("vitest/config").UserConfig} [overrides]
+ */
+export function packageConfig(overrides = {}) {
+  return mergeConfig(
+    defineConfig({
+      test: {
+        include: ["test/**/*.test.ts"],
+        setupFiles: [fastCheckSetup],
+        testTimeout: 30_000,
+        benchmark: { include: ["bench/**/*.bench.ts"] },
+      },
+    }),
+    overrides,
+  );
+}
