@@ -60,11 +60,13 @@ const DTYPE_INFO: Readonly<Record<DType, DTypeInfo>> = Object.freeze({
   int8: { kind: "i", bits: 8, min: -128, max: 127 },
   int16: { kind: "i", bits: 16, min: -32768, max: 32767 },
   int32: { kind: "i", bits: 32, min: -2147483648, max: 2147483647 },
-  int64: { kind: "i", bits: 64, min: -9223372036854775808, max: 9223372036854775807 },
+  // 64-bit extremes are not representable as numbers; 2 ** 63 and 2 ** 64 are the nearest doubles
+  // (the same values the decimal literals round to), written so that no literal loses precision.
+  int64: { kind: "i", bits: 64, min: -(2 ** 63), max: 2 ** 63 },
   uint8: { kind: "u", bits: 8, min: 0, max: 255 },
   uint16: { kind: "u", bits: 16, min: 0, max: 65535 },
   uint32: { kind: "u", bits: 32, min: 0, max: 4294967295 },
-  uint64: { kind: "u", bits: 64, min: 0, max: 18446744073709551615 },
+  uint64: { kind: "u", bits: 64, min: 0, max: 2 ** 64 },
   bool: { kind: "b", bits: 8, min: 0, max: 1 },
 });
 

@@ -28,9 +28,20 @@ export function parseWithSchema<S extends z.ZodType>(
   input: unknown,
   context: ParseOptionsContext = {},
 ): z.output<S> {
-  const result = schema.safeParse(input);
+  // reportInput: issues carry the value that failed, which is right even when a preprocess step
+  // reshaped the input (e.g. the tuple [x, y] read as { x, y }).
+  const result = schema.safeParse(input, { reportInput: true });
   if (result.success) return result.data;
-  const issues = result.error.issues;
+  // An unknown key is reported on its parent object; point at the key itself so the error names it.
+  const issues = result.error.issues.map((issue) =>
+    issue.code === "unrecognized_keys" && issue.keys.length > 0
+      ? {
+          ...issue,
+          path: [...issue.path, issue.keys[0] as string],
+          input: valueAt(issue.input, [issue.keys[0] as string]),
+        }
+      : issue,
+  );
   const render = (issuePath: readonly PropertyKey[]) =>
     [context.path, ...issuePath.map(String)].filter((part) => part !== undefined && part !== "").join(".") ||
     context.what ||
@@ -42,7 +53,7 @@ export function parseWithSchema<S extends z.ZodType>(
   const details = {
     parameter,
     expected: first?.message ?? "valid input",
-    received: first ? valueAt(input, first.path) : input,
+    received: first === undefined ? input : "input" in first ? first.input : valueAt(input, first.path),
     cause: result.error,
   };
   throw context.kind === "configuration"

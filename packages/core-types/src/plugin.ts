@@ -1,0 +1,155 @@
+/**
+ * `definePlugin`: how a package offers a component to Plume's config system. A config names a
+ * component as `{ type, options }`; `type` is a registered name or a package specifier whose module
+ * exports `plugin = definePlugin({ kind, name, options, create })`. The descriptor validates raw options
+ * through the plugin's zod schema (errors name the config path) before building the component.
+ */
+import { z } from "zod";
+import type { ActionProcessor } from "./action-processor.js";
+import { ComponentError, isPlumeError } from "./errors.js";
+import type { ConcentrationField, VectorField } from "./fields.js";
+import type { ObservationModel } from "./observation-model.js";
+import type { Policy } from "./policy.js";
+import type { RewardFunction } from "./reward-function.js";
+import { parseWithSchema } from "./validation.js";
+
+/** The component kinds a plugin can provide, as config sections name them. */
+export const PLUGIN_KINDS = Object.freeze(["sensor", "action", "reward", "plume", "wind", "policy"] as const);
+export type PluginKind = (typeof PLUGIN_KINDS)[number];
+
+/** The protocol a component of each kind implements. */
+export interface PluginComponentMap {
+  sensor: ObservationModel;
+  action: ActionProcessor;
+  reward: RewardFunction;
+  plume: ConcentrationField;
+  wind: VectorField;
+  policy: Policy;
+}
+export type PluginComponent<K extends PluginKind> = PluginComponentMap[K];
+
+/** Allowed plugin names: registered names (`"concentration"`, `"run_tumble"`) and package specifiers (`"@acme/plume-sensor-foo"`). */
+export const PLUGIN_NAME_PATTERN = /^[A-Za-z0-9@][A-Za-z0-9@/_.:-]{0,213}$/;
+
+/** What `definePlugin` takes. */
+export interface PluginDefinition<K extends PluginKind, S extends z.ZodType, C extends PluginComponent<K>> {
+  /** Which protocol the component implements. */
+  readonly kind: K;
+  /** The name configs use in `type` (1-214 characters: letters, digits, `@ / _ . : -`; no spaces). */
+  readonly name: string;
+  /** The zod schema of the component's options: the single source of truth for validation and types. */
+  readonly options: S;
+  /** Builds the component from already-validated options. */
+  create(options: z.output<S>): C;
+}
+
+/** Where a plugin's options come from, so that errors name the config path. */
+export interface PluginCreateContext {
+  /** Dotted path of the options in the config, e.g. `"sensor.options"`. Defaults to `"options"`. */
+  readonly path?: string;
+}
+
+/** The frozen descriptor `definePlugin` returns. */
+export interface Plugin<
+  K extends PluginKind = PluginKind,
+  S extends z.ZodType = z.ZodType,
+  C extends PluginComponent<K> = PluginComponent<K>,
+> {
+  readonly kind: K;
+  readonly name: string;
+  readonly options: S;
+  /**
+   * Validates `rawOptions` with the options schema (`undefined` is read as `{}`) and builds the component.
+   * @throws ConfigurationError naming the path of the first bad option (e.g. `"sensor.options.n"`).
+   * @throws ComponentError when the plugin's own `create` throws a non-Plume error or returns a non-object.
+   */
+  create(rawOptions?: unknown, context?: PluginCreateContext): C;
+}
+
+const PLUGIN_BRAND = Symbol.for("@plume/core-types/plugin");
+
+function isZodSchema(value: unknown): value is z.ZodType {
+  return (
+    value !== null &&
+    typeof value === "object" &&
+    typeof (value as { safeParse?: unknown }).safeParse === "function" &&
+    typeof (value as { parse?: unknown }).parse === "function"
+  );
+}
+
+/** Schema of a plugin definition (checked by `definePlugin`). */
+export const pluginDefinitionSchema = z.object({
+  kind: z.enum(PLUGIN_KINDS, { error: `one of ${PLUGIN_KINDS.join(", ")}` }),
+  name: z
+    .string({ error: "a non-empty string" })
+    .regex(PLUGIN_NAME_PATTERN, { error: "1-214 characters: letters, digits or @ / _ . : - (no spaces)" }),
+  options: z.custom<z.ZodType>(isZodSchema, { error: "a zod schema" }),
+  create: z.custom<(options: unknown) => unknown>((value) => typeof value === "function", { error: "a function" }),
+});
+
+/**
+ * Declares a plugin. Returns a frozen descriptor whose `create(rawOptions)` validates the options
+ * before calling `definition.create`.
+ * @throws ValidationError (`parameter` `"kind"`, `"name"`, `"options"` or `"create"`) for a bad definition.
+ *
+ * @example
+ * export const plugin = definePlugin({
+ *   kind: "sensor",
+ *   name: "@acme/plume-sensor-foo",
+ *   options: z.object({ gain: z.number().positive().default(1) }),
+ *   create: ({ gain }) => new FooSensor(gain),
+ * });
+ */
+export function definePlugin<K extends PluginKind, S extends z.ZodType, C extends PluginComponent<K>>(
+  definition: PluginDefinition<K, S, C>,
+): Plugin<K, S, C> {
+  parseWithSchema(pluginDefinitionSchema, definition, { what: "plugin definition" });
+  const { kind, name, options } = definition;
+  const build = definition.create;
+  const label = `${kind} plugin "${name}"`;
+
+  const create = (rawOptions?: unknown, context: PluginCreateContext = {}): C => {
+    const parsed = parseWithSchema(options, rawOptions === undefined ? {} : rawOptions, {
+      what: `${label} options`,
+      path: context.path ?? "options",
+      kind: "configuration",
+    });
+    let component: C;
+    try {
+      component = build.call(definition, parsed);
+    } catch (error) {
+      if (isPlumeError(error)) throw error;
+      throw new ComponentError(`create() failed: ${error instanceof Error ? error.message : String(error)}`, {
+        component: label,
+        cause: error,
+      });
+    }
+    if (component === null || (typeof component !== "object" && typeof component !== "function")) {
+      throw new ComponentError("create() must return the component object", {
+        component: label,
+        expected: `an object implementing the ${kind} protocol`,
+        received: component,
+      });
+    }
+    return component;
+  };
+
+  return Object.freeze({ kind, name, options, create, [PLUGIN_BRAND]: true });
+}
+
+/**
+ * True for a descriptor made by `definePlugin` (from any copy of this package), optionally of a given kind.
+ * Use it on a dynamically imported module's `plugin` export.
+ */
+export function isPlugin<K extends PluginKind = PluginKind>(value: unknown, kind?: K): value is Plugin<K> {
+  if (value === null || typeof value !== "object") return false;
+  const candidate = value as Partial<Plugin> & { [PLUGIN_BRAND]?: unknown };
+  return (
+    candidate[PLUGIN_BRAND] === true &&
+    (PLUGIN_KINDS as readonly unknown[]).includes(candidate.kind) &&
+    (kind === undefined || candidate.kind === kind) &&
+    typeof candidate.name === "string" &&
+    isZodSchema(candidate.options) &&
+    typeof candidate.create === "function"
+  );
+}
