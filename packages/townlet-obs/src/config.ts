@@ -1,0 +1,159 @@
+/**
+ * The observation config: every knob the reference's observation code reads, as one zod schema.
+ * Keys keep the reference's snake_case spelling so a config transcribed from Python round-trips.
+ */
+import { parseWithSchema } from "@plume/core-types";
+import { z } from "zod";
+import { objectTypeKey } from "./numeric.js";
+
+export const OBSERVATION_VARIANTS = ["hybrid", "full", "compact"] as const;
+export type ObservationVariant = (typeof OBSERVATION_VARIANTS)[number];
+
+export const RELATIONSHIP_STAGES = ["OFF", "A", "B", "C1", "C2", "C3"] as const;
+export type RelationshipStage = (typeof RELATIONSHIP_STAGES)[number];
+
+/** Largest `top_friends + top_rivals` the reference accepts ("tensor budget"). */
+export const MAX_SOCIAL_SLOTS = 8;
+
+const windowSize = (fallback: number) =>
+  z
+    .int({ error: "must be an odd integer >= 3" })
+    .min(3, { error: "must be an odd integer >= 3" })
+    .refine((value) => value % 2 === 1, { error: "must be an odd integer >= 3 (the window centres on the agent)" })
+    .default(fallback);
+
+const boundedInt = (min: number, max: number, fallback: number) =>
+  z
+    .int({ error: `must be an integer in [${min}, ${max}]` })
+    .min(min, { error: `must be an integer in [${min}, ${max}]` })
+    .max(max, { error: `must be an integer in [${min}, ${max}]` })
+    .default(fallback);
+
+const boundedNumber = (min: number, max: number, fallback: number) =>
+  z
+    .number({ error: `must be a number in [${min}, ${max}]` })
+    .min(min, { error: `must be a number in [${min}, ${max}]` })
+    .max(max, { error: `must be a number in [${min}, ${max}]` })
+    .default(fallback);
+
+/** A strict object whose unknown-key error lists the allowed keys. */
+function knobs<Shape extends z.ZodRawShape>(shape: Shape) {
+  const allowed = Object.keys(shape).join(", ");
+  return z.strictObject(shape, {
+    error: (issue) => (issue.code === "unrecognized_keys" ? `unknown key; allowed keys: ${allowed}` : undefined),
+  });
+}
+
+const flag = (fallback: boolean) => z.boolean({ error: "must be true or false" }).default(fallback);
+
+/** `observations_config.hybrid`: hybrid and full map window, hybrid/full landmarks, and the day length. */
+export const hybridConfigSchema = knobs({
+  local_window: windowSize(11),
+  include_targets: flag(false),
+  time_ticks_per_day: z
+    .int({ error: "must be an integer >= 1" })
+    .min(1, { error: "must be an integer >= 1" })
+    .default(1440),
+});
+
+/** `observations_config.compact`: compact map window, per-type channels, count clamping, landmarks. */
+export const compactConfigSchema = knobs({
+  map_window: windowSize(7),
+  include_targets: flag(false),
+  object_channels: z.array(z.string({ error: "must be a string" }), { error: "must be a list of object types" }).default([]),
+  normalize_counts: flag(true),
+});
+
+/**
+ * `observations_config.social_snippet`. As in the reference, `include_aggregates` is forced to
+ * false when `top_friends + top_rivals` is 0 (the parsed value is the effective one).
+ */
+export const socialSnippetConfigSchema = knobs({
+  top_friends: boundedInt(0, MAX_SOCIAL_SLOTS, 2),
+  top_rivals: boundedInt(0, MAX_SOCIAL_SLOTS, 2),
+  embed_dim: boundedInt(1, 32, 8),
+  include_aggregates: flag(true),
+})
+  .refine((cfg) => cfg.top_friends + cfg.top_rivals <= MAX_SOCIAL_SLOTS, {
+    error: `top_friends + top_rivals must be <= ${MAX_SOCIAL_SLOTS}`,
+    path: ["top_rivals"],
+  })
+  .transform((cfg) => ({
+    ...cfg,
+    include_aggregates: cfg.top_friends + cfg.top_rivals === 0 ? false : cfg.include_aggregates,
+  }));
+
+/** `embedding_allocator`: slot count (the `embedding_slot_norm` denominator) and reuse cooldown. */
+export const embeddingAllocatorOptionsSchema = knobs({
+  max_slots: boundedInt(1, 256, 64),
+  cooldown_ticks: boundedInt(0, 10000, 2000),
+  reuse_warning_threshold: boundedNumber(0, 0.5, 0.05),
+});
+
+/** `conflict.rivalry`: the avoidance threshold and the ledger size used by `rivalry_*` features. */
+export const rivalryConfigSchema = knobs({
+  avoid_threshold: boundedNumber(0, 1, 0.7),
+  max_edges: boundedInt(1, 32, 6),
+});
+
+const STAGE_MESSAGE = `must be one of ${RELATIONSHIP_STAGES.join(", ")}`;
+
+/** The whole observation config. Every field has a default; `{}` is the reference's poc_hybrid setup. */
+export const observationConfigSchema = knobs({
+  variant: z
+    .enum(OBSERVATION_VARIANTS, { error: `must be one of ${OBSERVATION_VARIANTS.join(", ")}` })
+    .default("hybrid"),
+  relationships_stage: z.enum(RELATIONSHIP_STAGES, { error: STAGE_MESSAGE }).default("B"),
+  personality_channels: flag(false),
+  hybrid: hybridConfigSchema.prefault({}),
+  compact: compactConfigSchema.prefault({}),
+  social_snippet: socialSnippetConfigSchema.prefault({}),
+  embedding_allocator: embeddingAllocatorOptionsSchema.prefault({}),
+  rivalry: rivalryConfigSchema.prefault({}),
+})
+  .superRefine((cfg, ctx) => {
+    const slots = cfg.social_snippet.top_friends + cfg.social_snippet.top_rivals;
+    if (slots > 0 && cfg.relationships_stage === "OFF") {
+      ctx.addIssue({
+        code: "custom",
+        path: ["relationships_stage"],
+        input: cfg.relationships_stage,
+        message:
+          "the social snippet needs relationships enabled: use one of A, B, C1, C2, C3, " +
+          "or set social_snippet.top_friends and top_rivals to 0",
+      });
+    }
+  });
+
+export type ObservationConfigInput = z.input<typeof observationConfigSchema>;
+export type ObservationConfig = z.output<typeof observationConfigSchema>;
+export type EmbeddingAllocatorOptionsInput = z.input<typeof embeddingAllocatorOptionsSchema>;
+export type EmbeddingAllocatorOptions = z.output<typeof embeddingAllocatorOptionsSchema>;
+
+/** Parses and validates a config; a bad field throws ConfigurationError naming its dotted path. */
+export function parseObservationConfig(input: unknown = {}): ObservationConfig {
+  return parseWithSchema(observationConfigSchema, input ?? {}, {
+    what: "Townlet observation config",
+    kind: "configuration",
+  });
+}
+
+/** Whether landmark features are on: `compact.include_targets` for compact, else `hybrid.include_targets`. */
+export function targetsEnabled(config: ObservationConfig): boolean {
+  return config.variant === "compact" ? config.compact.include_targets : config.hybrid.include_targets;
+}
+
+/** Map window `W` of the variant: `compact.map_window` for compact, else `hybrid.local_window`. */
+export function mapWindow(config: ObservationConfig): number {
+  return config.variant === "compact" ? config.compact.map_window : config.hybrid.local_window;
+}
+
+/** `compact.object_channels` after str/strip/lower-case, empties and duplicates dropped, first-seen order. */
+export function sanitizeObjectChannels(channels: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const raw of channels) {
+    const key = objectTypeKey(raw);
+    if (key !== "" && !out.includes(key)) out.push(key);
+  }
+  return out;
+}
