@@ -48,8 +48,10 @@ export function parseWithSchema<S extends z.ZodType>(
     "input";
   const first = issues[0];
   const parameter = first ? render(first.path) : render([]);
-  const problems = issues.map((issue) => `${render(issue.path)}: ${issue.message}`).join("; ");
-  const summary = `invalid ${context.what ?? parameter} (${problems})`;
+  // The first problem is spelled out by `expected`/`received`; any others are listed after it.
+  const others = issues.slice(1).map((issue) => `${render(issue.path)}: ${issue.message}`);
+  const where = context.what !== undefined && context.what !== parameter ? ` in ${context.what}` : "";
+  const summary = `invalid ${parameter}${where}${others.length > 0 ? ` (also ${others.join("; ")})` : ""}`;
   const details = {
     parameter,
     expected: first?.message ?? "valid input",

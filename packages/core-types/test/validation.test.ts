@@ -18,7 +18,7 @@ describe("parseWithSchema", () => {
       "inner.flag",
     );
     expect(error.received).toBe("no");
-    expect(error.message).toMatch(/^invalid Thing \(inner\.flag: /);
+    expect(error.message).toMatch(/^invalid inner\.flag in Thing; expected .*boolean.*; received "no"$/);
     expect(error.cause).toBeInstanceOf(z.ZodError);
   });
 

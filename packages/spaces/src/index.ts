@@ -1,1 +1,2 @@
 export * from "./random/index.js";
+export * from "./spaces/index.js";

@@ -90,14 +90,13 @@ export class WordBuffer {
   /** Lemire on `bits`-wide buffered values (8 or 16); `rng` < 2**bits - 1. */
   boundedLemire(bits: 8 | 16, rng: number): number {
     const size = bits === 8 ? 256 : 65536;
-    const draw = bits === 8 ? () => this.uint8() : () => this.uint16();
     const rngExcl = rng + 1;
-    let m = draw() * rngExcl;
+    let m = (bits === 8 ? this.uint8() : this.uint16()) * rngExcl;
     let leftover = m % size;
     if (leftover < rngExcl) {
       const threshold = (size - 1 - rng) % rngExcl;
       while (leftover < threshold) {
-        m = draw() * rngExcl;
+        m = (bits === 8 ? this.uint8() : this.uint16()) * rngExcl;
         leftover = m % size;
       }
     }

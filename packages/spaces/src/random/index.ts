@@ -1,5 +1,5 @@
 export { SeedSequence, type Entropy, type SeedSequenceOptions } from "./seed-sequence.js";
-export { PCG64, MAX_SEED, assertSeed, type PCG64Seed, type PCG64State } from "./pcg64.js";
+export { PCG64, assertSeed, type PCG64Seed, type PCG64State } from "./pcg64.js";
 export {
   Generator,
   defaultRng,

@@ -3,7 +3,7 @@
  * 32-bit half of a 64-bit draw. The 128-bit state lives in eight 16-bit limbs held in numbers,
  * so a step needs no BigInt and no allocation.
  */
-import { ValidationError } from "@plume/core-types";
+import { MAX_SEED, ValidationError } from "@plume/core-types";
 import { SeedSequence } from "./seed-sequence.js";
 
 const MASK128 = (1n << 128n) - 1n;
@@ -27,9 +27,7 @@ export interface PCG64State {
 
 export type PCG64Seed = number | bigint | SeedSequence;
 
-/** Seeds accepted by Plume's public APIs: integers in [0, 2**32 - 1], as design.md fixes them. */
-export const MAX_SEED = 0xffffffff;
-
+/** Throws a ValidationError naming `parameter` unless `seed` is an integer in [0, 2**32 - 1] (design.md). */
 export function assertSeed(seed: unknown, parameter = "seed"): asserts seed is number {
   if (typeof seed !== "number" || !Number.isInteger(seed) || seed < 0 || seed > MAX_SEED) {
     throw ValidationError.invalid(parameter, `an integer in [0, ${MAX_SEED}]`, seed);

@@ -64,9 +64,14 @@ function mix(x: number, y: number): number {
   return result;
 }
 
+/** Web Crypto, present in Node >= 19 and every browser; typed here because lib ES2023 has no DOM. */
+interface EntropySource {
+  getRandomValues(array: Uint32Array): Uint32Array;
+}
+
 function osEntropy(): bigint {
   const words = new Uint32Array(4);
-  globalThis.crypto.getRandomValues(words);
+  (globalThis as unknown as { crypto: EntropySource }).crypto.getRandomValues(words);
   return words.reduce((acc, word, i) => acc | (BigInt(word) << BigInt(32 * i)), 0n);
 }
 

@@ -2,9 +2,9 @@
 // from NumPy 1.24.2's compiled distributions object. The k* tables hold integers below 2**53, exact
 // as doubles. Do not edit by hand: any change breaks agreement with NumPy's standard_normal/exponential.
 
-export const ZIGGURAT_NOR_R = 3.6541528853610088;
-export const ZIGGURAT_NOR_INV_R = 0.27366123732975828;
-export const ZIGGURAT_EXP_R = 7.6971174701310497;
+export const ZIGGURAT_NOR_R = 3.654152885361009;
+export const ZIGGURAT_NOR_INV_R = 0.2736612373297583;
+export const ZIGGURAT_EXP_R = 7.69711747013105;
 
 
 export const KI = Float64Array.from([
