@@ -1,25 +1,14 @@
-import { ErrorCode, ValidationError } from "@plume/core-types";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { Generator, PCG64, SeedSequence, defaultRng } from "../src/random/index.js";
+import { expectValidation } from "./helpers.js";
 
 const seedArb = fc.integer({ min: 0, max: 0xffffffff });
 
-function expectValidationError(fn: () => unknown, parameter: string): void {
-  try {
-    fn();
-  } catch (error) {
-    expect(error).toBeInstanceOf(ValidationError);
-    expect((error as ValidationError).code).toBe(ErrorCode.VALIDATION);
-    expect((error as ValidationError).parameter).toBe(parameter);
-    return;
-  }
-  throw new Error(`expected a ValidationError naming ${parameter}`);
-}
 
 describe("seeding", () => {
   it.each([-1, 1.5, 2 ** 32, Number.NaN, Infinity, "3", null])("rejects seed %s, naming the parameter", (seed) => {
-    expectValidationError(() => Generator.fromSeed(seed as number), "seed");
+    expectValidation(() => Generator.fromSeed(seed as number), "seed");
   });
 
   it("accepts the extremes of the seed range", () => {
@@ -72,19 +61,19 @@ describe("state", () => {
   it("rejects a malformed state", () => {
     const rng = Generator.fromSeed(1);
     const good = rng.state;
-    expectValidationError(() => {
+    expectValidation(() => {
       rng.state = { ...good, bit_generator: "MT19937" as "PCG64" };
     }, "state.bit_generator");
-    expectValidationError(() => {
+    expectValidation(() => {
       rng.state = { ...good, state: { ...good.state, inc: "2" } };
     }, "state.state.inc");
-    expectValidationError(() => {
+    expectValidation(() => {
       rng.state = { ...good, uinteger: -1 };
     }, "state.uinteger");
   });
 
   it("PCG64 rejects a non-seed", () => {
-    expectValidationError(() => new PCG64(-3), "seed");
+    expectValidation(() => new PCG64(-3), "seed");
   });
 });
 
@@ -106,7 +95,9 @@ describe("argument validation", () => {
     ["uint8 integers below 0", () => rng.fillIntegers(new Uint8Array(2), -1, 3, "uint8"), "low"],
     ["SeedSequence with negative entropy", () => new SeedSequence(-1), "entropy"],
     ["generateState with a bad dtype", () => new SeedSequence(1).generateState(2, "int8" as "uint32"), "dtype"],
-  ])("%s", (_label, fn, parameter) => expectValidationError(fn, parameter));
+  ])("%s", (_label, fn, parameter) => {
+    expectValidation(fn, parameter);
+  });
 });
 
 describe("distribution properties", () => {

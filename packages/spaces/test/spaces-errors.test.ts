@@ -2,7 +2,8 @@
  * Every constructor, seed and mask error: a ValidationError with code PLUME_VALIDATION that names
  * the offending parameter and says what is allowed.
  */
-import { ErrorCode, ValidationError, ndarray } from "@plume/core-types";
+import { ndarray } from "@plume/core-types";
+import { expectValidation } from "./helpers.js";
 import { describe, expect, it } from "vitest";
 import {
   Box,
@@ -20,21 +21,6 @@ import {
   unflatten,
 } from "../src/index.js";
 
-function expectValidation(fn: () => unknown, parameter: string, expected?: RegExp): ValidationError {
-  let caught: unknown;
-  try {
-    fn();
-  } catch (error) {
-    caught = error;
-  }
-  expect(caught).toBeInstanceOf(ValidationError);
-  const error = caught as ValidationError;
-  expect(error.code).toBe(ErrorCode.VALIDATION);
-  expect(error.parameter).toBe(parameter);
-  expect(error.expected).toBeTypeOf("string");
-  if (expected) expect(error.expected).toMatch(expected);
-  return error;
-}
 
 /** Bypasses the static types to feed the runtime checks what plain JavaScript could pass. */
 function loose(value: unknown): never {

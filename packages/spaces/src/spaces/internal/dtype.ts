@@ -2,7 +2,7 @@
  * NumPy dtype rules the spaces need: safe casting (`np.can_cast`), type promotion
  * (`np.promote_types` / `np.result_type`), exact integer ranges and `astype` conversions.
  */
-import { allocate, isBigIntDType, type DType, type DTypeArrayMap, type IntDType } from "@plume/core-types";
+import { allocate, dtypeInfo, isBigIntDType, type DType, type DTypeArrayMap, type IntDType } from "@plume/core-types";
 
 export type Scalar = number | bigint;
 
@@ -19,26 +19,18 @@ export const INT_DTYPES: readonly IntDType[] = Object.freeze([
 
 export type DTypeKind = "f" | "i" | "u" | "b";
 
-const KIND_BITS: Readonly<Record<DType, readonly [DTypeKind, number]>> = Object.freeze({
-  float32: ["f", 32],
-  float64: ["f", 64],
-  int8: ["i", 8],
-  int16: ["i", 16],
-  int32: ["i", 32],
-  int64: ["i", 64],
-  uint8: ["u", 8],
-  uint16: ["u", 16],
-  uint32: ["u", 32],
-  uint64: ["u", 64],
-  bool: ["b", 8],
-});
+/** [kind, bits] of a dtype, from core-types' dtype table (the single source of dtype facts). */
+function kindBits(dtype: DType): readonly [DTypeKind, number] {
+  const info = dtypeInfo(dtype);
+  return [info.kind, info.bits];
+}
 
 export function kindOf(dtype: DType): DTypeKind {
-  return KIND_BITS[dtype][0];
+  return kindBits(dtype)[0];
 }
 
 export function bitsOf(dtype: DType): number {
-  return KIND_BITS[dtype][1];
+  return kindBits(dtype)[1];
 }
 
 export function isIntDType(value: unknown): value is IntDType {
@@ -51,7 +43,7 @@ export function isFloatKind(dtype: DType): boolean {
 
 /** Exact [min, max] of an integer or bool dtype, as bigints. */
 export function intRange(dtype: DType): readonly [bigint, bigint] {
-  const [kind, bits] = KIND_BITS[dtype];
+  const [kind, bits] = kindBits(dtype);
   if (kind === "b") return [0n, 1n];
   if (kind === "u") return [0n, (1n << BigInt(bits)) - 1n];
   if (kind === "i") return [-(1n << BigInt(bits - 1)), (1n << BigInt(bits - 1)) - 1n];
@@ -71,8 +63,8 @@ function intDType(kind: "i" | "u", bits: number): DType {
 /** `np.promote_types(a, b)`. */
 export function promoteTypes(a: DType, b: DType): DType {
   if (a === b) return a;
-  const [ka, ba] = KIND_BITS[a];
-  const [kb, bb] = KIND_BITS[b];
+  const [ka, ba] = kindBits(a);
+  const [kb, bb] = kindBits(b);
   if (ka === "b") return b;
   if (kb === "b") return a;
   if (ka === "f" || kb === "f") {
@@ -109,7 +101,7 @@ const TWO64 = 2 ** 64;
  * into integers (C casts), integers wrap into narrower integer types, anything non-zero is `True`.
  */
 export function castScalar(value: Scalar, dtype: DType): Scalar {
-  const [kind, bits] = KIND_BITS[dtype];
+  const [kind, bits] = kindBits(dtype);
   if (kind === "f") {
     const n = Number(value);
     return bits === 32 ? Math.fround(n) : n;
