@@ -1,0 +1,419 @@
+/** The ObservationModel suite (`obs.*`, contract-checks.md §1). */
+import type { EnvState, ObservationModel } from "@plume/core-types";
+import fc from "fast-check";
+import * as arb from "../arbitraries.js";
+import { fail, guard, planSuite, type CheckDefinition, type SuitePlan } from "../engine.js";
+import { observationModelOptionsSchema, resolveOptions, type ObservationModelOptions } from "../options.js";
+import { trapped } from "../probes/trap.js";
+import { deepFreeze, diffSnapshot, exactDiff, isFrozenWriteError, isPlainObject, numericLeaves, render, snapshot } from "../probes/values.js";
+import type { SuiteReport } from "../report.js";
+import { dtypeProblem, explainNotContained, spaceLabel, structureProblem, type AnySpace } from "../spaces-util.js";
+import {
+  checkMetadataJson,
+  checkMetadataType,
+  checkProtocolShape,
+  checkSpaceValid,
+  create,
+  getMetadata,
+  metaParam,
+  readSpace,
+  subjectName,
+} from "./common.js";
+
+/** What the suites accept as a sensor: any `ObservationModel` (its state type may extend `EnvState`). */
+export type AnyObservationModel = ObservationModel<unknown, EnvState>;
+export type ObservationModelFactory = () => AnyObservationModel;
+
+const EDGE_GRIDS: readonly arb.GridSpec[] = [
+  [1, 1],
+  [1, 7],
+  [7, 1],
+  [13, 9],
+  [32, 32],
+];
+
+
+
+/** Builds the ObservationModel suite without running it (the vitest binding runs one `it` per check). */
+export function planObservationModel(factory: ObservationModelFactory, rawOptions?: ObservationModelOptions): SuitePlan {
+  const { options, settings } = resolveOptions(observationModelOptionsSchema, "observation-model", rawOptions);
+  const extend = options.extendState;
+  const build = (spec: arb.EnvStateSpec): EnvState => {
+    const state = arb.buildEnvState(spec);
+    return extend === undefined ? state : guard("options.extendState(state)", () => extend(state));
+  };
+  const fresh = () => create(factory);
+  const space = (m: AnyObservationModel) => readSpace(m, "observationSpace");
+  const observe = (m: AnyObservationModel, state: EnvState) => guard("getObservation(envState)", () => m.getObservation(state));
+  const resetIfStateful = (m: AnyObservationModel) => {
+    if (typeof m.reset === "function") guard("reset()", () => (m.reset as () => void)());
+  };
+  const envStates = arb.envState();
+  const describeSpec = (spec: arb.EnvStateSpec) => describeEnvStateSpec(spec);
+  const runs = settings.numRuns;
+  const isOpaque = (state: EnvState) => (v: object) => v === state.rng;
+
+  const checks: CheckDefinition[] = [
+    {
+      id: "obs.protocol-shape",
+      run() {
+        checkProtocolShape(fresh(), "ObservationModel", {
+          accessors: ["observationSpace"],
+          methods: ["getObservation", "getMetadata"],
+          optionalMethods: ["reset"],
+        });
+      },
+    },
+    {
+      id: "obs.space-valid",
+      run(ctx) {
+        checkSpaceValid(ctx, guard("reading observationSpace", () => fresh().observationSpace), "observationSpace");
+      },
+    },
+    {
+      id: "obs.space-stable",
+      run() {
+        const m = fresh();
+        const a = space(m);
+        const b = guard("reading observationSpace", () => m.observationSpace);
+        if (a !== b) fail("two reads of observationSpace returned different objects: the getter must return the same instance every time (build the space once, in the constructor)");
+        resetIfStateful(m);
+        for (let i = 0; i < 10; i++) observe(m, build(arb.defaultEnvStateSpec({ agent: { x: i, y: 10 - i, orientation: 0, step_count: i, total_reward: 0, goal_reached: false } })));
+        if (guard("reading observationSpace", () => m.observationSpace) !== a) fail("observationSpace returned a different object after 10 observations");
+      },
+    },
+    {
+      id: "obs.space-unchanged",
+      run(ctx) {
+        ctx.property(
+          envStates,
+          (spec) => {
+            const m = fresh();
+            const s = space(m);
+            const before = describeSpaceState(s);
+            resetIfStateful(m);
+            observe(m, build(spec));
+            observe(m, build(spec));
+            const after = describeSpaceState(s);
+            if (before !== after) fail(`the observation space changed after getObservation: before ${before}, after ${after}`);
+          },
+          { describe: describeSpec },
+        );
+      },
+    },
+    {
+      id: "obs.space-containment",
+      run(ctx) {
+        const check = (m: AnyObservationModel, state: EnvState) => {
+          const obs = observe(m, state);
+          const why = explainNotContained(space(m), obs, "observation");
+          if (why !== undefined) fail(why, obs);
+        };
+        ctx.property(
+          envStates,
+          (spec) => {
+            const m = fresh();
+            resetIfStateful(m);
+            check(m, build(spec));
+          },
+          { describe: describeSpec },
+        );
+        // a longer sequence on one instance (stateful sensors: history buffers)
+        const m = fresh();
+        resetIfStateful(m);
+        const samples = fc.sample(envStates, { seed: ctx.seed, numRuns: 30 });
+        samples.forEach((spec) => check(m, build(spec)));
+      },
+    },
+    {
+      id: "obs.shape-consistency",
+      run(ctx) {
+        const check = (spec: arb.EnvStateSpec) => {
+          const m = fresh();
+          resetIfStateful(m);
+          const obs = observe(m, build(spec));
+          const why = structureProblem(space(m), obs, "observation");
+          if (why !== undefined) fail(why, obs);
+        };
+        check(arb.defaultEnvStateSpec());
+        ctx.property(envStates, check, { describe: describeSpec, numRuns: Math.max(10, Math.ceil(runs / 2)) });
+      },
+    },
+    {
+      id: "obs.dtype-consistency",
+      run(ctx) {
+        const check = (spec: arb.EnvStateSpec) => {
+          const m = fresh();
+          resetIfStateful(m);
+          const obs = observe(m, build(spec));
+          const why = dtypeProblem(space(m), obs, "observation");
+          if (why !== undefined) fail(why, obs);
+        };
+        check(arb.defaultEnvStateSpec());
+        ctx.property(envStates, check, { describe: describeSpec, numRuns: Math.max(10, Math.ceil(runs / 2)) });
+      },
+    },
+    {
+      id: "obs.finite",
+      run(ctx) {
+        ctx.property(
+          envStates,
+          (spec) => {
+            const m = fresh();
+            resetIfStateful(m);
+            const obs = observe(m, build(spec));
+            for (const [path, v] of numericLeaves(obs, "observation")) {
+              if (v === Infinity || v === -Infinity) fail(`${path} is ${v}: observations must be finite, even when the space is unbounded`, obs);
+            }
+          },
+          { describe: describeSpec },
+        );
+      },
+    },
+    {
+      id: "obs.determinism",
+      run(ctx) {
+        if (ctx.capabilities.nondeterministic === true) ctx.skip("capabilities.nondeterministic is declared");
+        const probe = fresh();
+        if (typeof probe.reset === "function") {
+          ctx.note("stateful sensor: checked as reset() + the same state sequence -> the same observation sequence");
+          ctx.property(
+            fc.array(envStates, { minLength: 1, maxLength: 5 }),
+            (specs) => {
+              const m = fresh();
+              const runOnce = () =>
+                trapped(() => {
+                  (m.reset as () => void)();
+                  return specs.map((spec) => m.getObservation(build(spec)));
+                });
+              const a = guard("reset() + getObservation(envState)", runOnce);
+              const b = guard("reset() + getObservation(envState)", runOnce);
+              const d = exactDiff(a, b, "observations");
+              if (d !== undefined) fail(`the same reset() and states gave different observations: ${d}`);
+            },
+            { numRuns: Math.max(10, Math.ceil(runs / 2)) },
+          );
+          return;
+        }
+        ctx.property(
+          envStates,
+          (spec) => {
+            const m = fresh();
+            const a = guard("getObservation(envState)", () => trapped(() => m.getObservation(build(spec))));
+            const b = guard("getObservation(envState)", () => trapped(() => m.getObservation(build(spec))));
+            const d = exactDiff(a, b, "observation");
+            if (d !== undefined) fail(`the same env state (with a generator in the same state) gave different observations: ${d}`);
+          },
+          { describe: describeSpec },
+        );
+      },
+    },
+    {
+      id: "obs.rng-only",
+      run(ctx) {
+        const meta = getMetadata(fresh());
+        const noise = metaParam(meta, "noise_std");
+        const declared = ctx.capabilities.usesRng === true || (typeof noise === "number" && noise > 0);
+        if (!declared) ctx.skip("the sensor declares no randomness (capabilities.usesRng, or parameters.noise_std > 0)");
+        const sequence = (spec: arb.EnvStateSpec, seed: number) => {
+          const m = fresh();
+          resetIfStateful(m);
+          const state = build({ ...spec, rngSeed: seed });
+          return guard("getObservation(envState)", () => trapped(() => Array.from({ length: 20 }, () => m.getObservation(state))));
+        };
+        ctx.property(
+          fc.tuple(envStates, arb.seed(), arb.seed()).filter(([, a, b]) => a !== b),
+          ([spec, seedA, seedB]) => {
+            const a1 = sequence(spec, seedA);
+            const a2 = sequence(spec, seedA);
+            const d = exactDiff(a1, a2, "observations");
+            if (d !== undefined) fail(`two generators seeded alike (${seedA}) gave different observations, so randomness comes from elsewhere: ${d}`);
+            const b = sequence(spec, seedB);
+            if (exactDiff(a1, b) === undefined) {
+              fail(`generators seeded ${seedA} and ${seedB} gave the same 20 observations: the declared randomness does not come from envState.rng`);
+            }
+            // without a generator the sensor must not fall back to a private (unseeded) source
+            const m = fresh();
+            resetIfStateful(m);
+            const { rng: _rng, ...rest } = build({ ...spec, rngSeed: seedA });
+            const noRng = rest as unknown as EnvState;
+            let first: unknown;
+            let second: unknown;
+            try {
+              first = trapped(() => m.getObservation(noRng));
+              second = trapped(() => m.getObservation(noRng));
+            } catch (error) {
+              if (error instanceof Error && error.name === "HiddenNondeterminismError") {
+                fail(`with envState.rng absent the sensor fell back to ${(error as Error & { source?: string }).source ?? "a hidden source"}: randomness must come from envState.rng only`);
+              }
+              return; // refusing a state without rng is fine
+            }
+            const d2 = exactDiff(first, second, "observation");
+            if (d2 !== undefined) fail(`with envState.rng absent, two calls on the same state differ (${d2}): the sensor uses a private generator`);
+          },
+          { numRuns: Math.max(5, Math.ceil(runs / 5)), describe: ([spec, a, b]) => `${describeEnvStateSpec(spec)}, seeds ${a} and ${b}` },
+        );
+      },
+    },
+    {
+      id: "obs.purity",
+      run(ctx) {
+        const check = (spec: arb.EnvStateSpec) => {
+          const m = fresh();
+          resetIfStateful(m);
+          const state = build(spec);
+          const opaque = isOpaque(state);
+          const snap = snapshot(state, opaque, "envState");
+          observe(m, state);
+          const d = diffSnapshot(snap, state, opaque, "envState");
+          if (d !== undefined) fail(`getObservation mutated its input: ${d}`);
+          const frozenState = build(spec);
+          deepFreeze(frozenState, isOpaque(frozenState), "envState");
+          const m2 = fresh();
+          resetIfStateful(m2);
+          try {
+            m2.getObservation(frozenState);
+          } catch (error) {
+            if (isFrozenWriteError(error)) fail(`getObservation tried to write to its (deep-frozen) input: ${(error as Error).message}`);
+            throw error;
+          }
+        };
+        check(arb.defaultEnvStateSpec());
+        ctx.property(envStates, check, { describe: describeSpec, numRuns: Math.max(10, Math.ceil(runs / 2)) });
+      },
+    },
+    {
+      id: "obs.no-aliasing",
+      run(ctx) {
+        ctx.property(
+          fc.tuple(envStates, envStates),
+          ([s1, s2]) => {
+            const m = fresh();
+            resetIfStateful(m);
+            const a = observe(m, build(s1));
+            const snap = snapshot(a, () => false, "observation");
+            observe(m, build(s2));
+            const d = diffSnapshot(snap, a, () => false, "observation");
+            if (d !== undefined) fail(`an observation returned earlier changed after a later call (${d}): return a new array every call instead of reusing a buffer`);
+          },
+          { describe: ([a, b]) => `first ${describeEnvStateSpec(a)}; then ${describeEnvStateSpec(b)}` },
+        );
+      },
+    },
+    {
+      id: "obs.edge-positions",
+      run() {
+        for (const g of EDGE_GRIDS) {
+          const [w, h] = g;
+          const centre: [number, number] = [Math.floor(w / 2), Math.floor(h / 2)];
+          for (const [x, y] of arb.cornersAndEdges(g)) {
+            for (const orientation of [0, 45, 90, 180, 270]) {
+              const spec = arb.defaultEnvStateSpec({
+                grid: g,
+                agent: { x, y, orientation, step_count: 3, total_reward: 0, goal_reached: false },
+                source: centre,
+                goal: centre,
+              });
+              const m = fresh();
+              resetIfStateful(m);
+              const obs = guard(`getObservation at (${x}, ${y}) facing ${orientation} on ${w}x${h}`, () => m.getObservation(build(spec)));
+              const why = explainNotContained(space(m), obs, "observation");
+              if (why !== undefined) fail(`agent at (${x}, ${y}) facing ${orientation}° on a ${w}x${h} grid: ${why}`, obs);
+            }
+          }
+        }
+      },
+    },
+    {
+      id: "obs.required-keys",
+      run(ctx) {
+        const meta = getMetadata(fresh());
+        if (!isPlainObject(meta) || meta["required_state_keys"] === undefined) return ctx.skip("metadata declares no required_state_keys");
+        const keys = meta["required_state_keys"];
+        if (!Array.isArray(keys) || !keys.every((k) => typeof k === "string")) fail(`required_state_keys is ${render(keys)}, not an array of strings`);
+        for (const spec of [arb.defaultEnvStateSpec(), arb.defaultEnvStateSpec({ grid: [9, 5], agent: { x: 6, y: 2, orientation: 90, step_count: 0, total_reward: 0, goal_reached: false }, source: [3, 1], goal: [3, 1], wind: null })]) {
+          const full = build(spec) as unknown as Record<string, unknown>;
+          const minimal: Record<string, unknown> = {};
+          for (const k of keys as string[]) {
+            if (!(k in full)) fail(`required_state_keys lists "${k}", which the env state does not have (keys: ${Object.keys(full).join(", ")}); use extendState for custom keys`);
+            minimal[k] = full[k];
+          }
+          const m = fresh();
+          resetIfStateful(m);
+          const obs = guard(`getObservation on a state with only ${render(keys)}`, () => m.getObservation(minimal as unknown as EnvState));
+          const why = explainNotContained(space(m), obs, "observation");
+          if (why !== undefined) fail(`with only the required keys ${render(keys)}: ${why}`, obs);
+        }
+      },
+    },
+    {
+      id: "obs.optional-absent",
+      run(ctx) {
+        const meta = getMetadata(fresh());
+        if (!isPlainObject(meta) || meta["optional_state_keys"] === undefined) return ctx.skip("metadata declares no optional_state_keys");
+        const keys = meta["optional_state_keys"];
+        if (!Array.isArray(keys) || !keys.every((k) => typeof k === "string")) fail(`optional_state_keys is ${render(keys)}, not an array of strings`);
+        const drops: string[][] = [...(keys as string[]).map((k) => [k]), keys as string[]];
+        for (const drop of drops) {
+          const state = { ...(build(arb.defaultEnvStateSpec()) as unknown as Record<string, unknown>) };
+          for (const k of drop) delete state[k];
+          const m = fresh();
+          resetIfStateful(m);
+          const obs = guard(`getObservation without ${render(drop)}`, () => m.getObservation(state as unknown as EnvState));
+          const why = explainNotContained(space(m), obs, "observation");
+          if (why !== undefined) fail(`without the optional key(s) ${render(drop)}: ${why}`, obs);
+        }
+      },
+    },
+    {
+      id: "obs.metadata-type",
+      run() {
+        checkMetadataType(getMetadata(fresh()));
+      },
+    },
+    {
+      id: "obs.metadata-fields",
+      run() {
+        const meta = getMetadata(fresh());
+        if (!isPlainObject(meta)) fail(`getMetadata() returned ${render(meta)}, not a plain object`);
+        if (typeof meta["modality"] !== "string") fail(`metadata.modality is ${render(meta["modality"])}, not a string (e.g. "olfactory")`);
+        if (!isPlainObject(meta["parameters"])) fail(`metadata.parameters is ${render(meta["parameters"])}, not a plain object`);
+        const keys = meta["required_state_keys"];
+        if (!Array.isArray(keys) || !keys.every((k) => typeof k === "string")) fail(`metadata.required_state_keys is ${render(keys)}, not an array of strings`);
+      },
+    },
+    {
+      id: "obs.metadata-json",
+      run() {
+        checkMetadataJson(getMetadata(fresh()));
+      },
+    },
+  ];
+  return planSuite("observation-model", subjectName(factory, options.name, "ObservationModel"), settings, checks);
+}
+
+/** Runs the ObservationModel suite and returns its report. */
+export function checkObservationModel(factory: ObservationModelFactory, options?: ObservationModelOptions): SuiteReport {
+  return planObservationModel(factory, options).run();
+}
+
+/** A readable one-line rendering of an env state spec. */
+export function describeEnvStateSpec(spec: arb.EnvStateSpec): string {
+  const a = spec.agent;
+  return (
+    `{grid ${spec.grid[0]}x${spec.grid[1]}, agent (${a.x}, ${a.y}) facing ${a.orientation}° step_count ${a.step_count}, ` +
+    `plume_field ${spec.plume}${spec.plume === "uniform" ? `(seed ${spec.plumeSeed})` : ""}, source (${spec.source[0]}, ${spec.source[1]}) sigma ${spec.sigma}, ` +
+    `step_count ${spec.step_count}, max_steps ${spec.max_steps}, goal (${spec.goal[0]}, ${spec.goal[1]}), ` +
+    `wind ${spec.wind === null ? "absent" : `(${spec.wind[0]}, ${spec.wind[1]})`}, rng seed ${spec.rngSeed}}`
+  );
+}
+
+function describeSpaceState(space: AnySpace): string {
+  let json: string;
+  try {
+    json = JSON.stringify(space.toJSON());
+  } catch {
+    json = "(toJSON failed)";
+  }
+  return `${spaceLabel(space)} ${json}`;
+}

@@ -1,0 +1,253 @@
+/** Broken ActionProcessors, one per `act.*` check id (contract-checks.md §2 "catches"). */
+import { AgentState, ValidationError, ndarray, type ActionMetadata, type ActionProcessor, type GridSize, type NDArray, type RandomGenerator } from "@plume/core-types";
+import { Box, Discrete } from "@plume/spaces";
+import { checkActionProcessor, type ActionProcessorOptions } from "../../src/index.js";
+import { ContinuousActions, DiscreteGridActions, EightDirectionActions, OrientedRunTumbleActions } from "../reference/actions.js";
+import type { FixtureTable } from "./harness.js";
+
+type AP = ActionProcessor<unknown>;
+const run = (create: () => AP, options: ActionProcessorOptions = {}) => (extra: Record<string, unknown> = {}) => checkActionProcessor(create, { ...options, ...extra });
+
+const MOVES: readonly (readonly [number, number])[] = [
+  [0, 1],
+  [1, 0],
+  [0, -1],
+  [-1, 0],
+];
+
+/** A cardinal processor built from parts, so that each fixture replaces one of them. */
+function cardinal(parts: {
+  space?: () => unknown;
+  process?: (action: number, s: AgentState, g: GridSize) => AgentState;
+  validate?: (a: unknown) => boolean;
+  metadata?: () => unknown;
+  omitValidate?: boolean;
+  /** Do not reject non-members in processAction (the invalid-action fixtures). */
+  trusting?: boolean;
+}): AP {
+  const base = new DiscreteGridActions();
+  const obj: Record<string, unknown> = {
+    processAction: (a: number, s: AgentState, g: GridSize) => {
+      if (parts.trusting !== true && !base.validateAction(a)) throw ValidationError.invalid("action", "an integer in [0, 3]", a);
+      return (parts.process ?? ((x, y, z) => base.processAction(x, y, z)))(a, s, g);
+    },
+    getMetadata: () => (parts.metadata ?? (() => base.getMetadata()))(),
+  };
+  if (parts.omitValidate !== true) obj["validateAction"] = (a: unknown) => (parts.validate ?? ((x) => base.validateAction(x)))(a);
+  Object.defineProperty(obj, "actionSpace", { get: () => (parts.space ?? (() => base.actionSpace))(), enumerable: true });
+  return obj as unknown as AP;
+}
+
+/** A Box whose reported high bound has the wrong number of elements. */
+class BadBoundsBox extends Box<"float32"> {
+  constructor() {
+    super({ low: -1, high: 1, shape: [2], dtype: "float32" });
+  }
+  override get high(): NDArray<"float32"> {
+    return ndarray("float32", [1], Float32Array.of(1));
+  }
+}
+
+export const ACT_FIXTURES: FixtureTable = {
+  "act.protocol-shape": {
+    what: "missing validateAction",
+    run: run(() => cardinal({ omitValidate: true })),
+    alsoFails: ["act.validate-total", "act.validate-accepts-samples", "act.validate-matches-contains"],
+  },
+  "act.space-valid": {
+    what: "a Box whose high bound does not match its shape",
+    run: run(() => {
+      const base = new ContinuousActions();
+      const space = new BadBoundsBox();
+      return {
+        get actionSpace() {
+          return space;
+        },
+        processAction: (a: NDArray<"float32">, s: AgentState, g: GridSize) => base.processAction(a, s, g),
+        validateAction: (a: unknown) => base.validateAction(a),
+        getMetadata: () => base.getMetadata(),
+      } as unknown as AP;
+    }),
+  },
+  "act.space-stable": {
+    what: "a getter returning new Discrete(4)",
+    run: run(() => cardinal({ space: () => new Discrete(4) })),
+  },
+  "act.boundary-safety": {
+    what: "no clamping",
+    run: run(() => cardinal({ process: (a, s) => s.withPosition({ x: s.position.x + (MOVES[a]?.[0] ?? 0), y: s.position.y + (MOVES[a]?.[1] ?? 0) }) })),
+    alsoFails: ["act.corner-edge"],
+  },
+  "act.corner-edge": {
+    what: "only one axis clamped",
+    run: run(() =>
+      cardinal({
+        process: (a, s, g) => s.withPosition({ x: Math.min(Math.max(s.position.x + (MOVES[a]?.[0] ?? 0), 0), g.width - 1), y: s.position.y + (MOVES[a]?.[1] ?? 0) }),
+      }),
+    ),
+    alsoFails: ["act.boundary-safety"],
+  },
+  "act.result-valid": {
+    what: "a continuous move not rounded (x = 3.5), returned as a plain object",
+    run: run(() => {
+      const base = new ContinuousActions();
+      return {
+        get actionSpace() {
+          return base.actionSpace;
+        },
+        processAction(a: NDArray<"float32">, s: AgentState, g: GridSize) {
+          if (!base.validateAction(a)) throw ValidationError.invalid("action", "a Box member", a);
+          const x = Math.min(Math.max(s.position.x + (a.data[0] as number) * 0.5, 0), g.width - 1);
+          const y = Math.min(Math.max(s.position.y + (a.data[1] as number) * 0.5, 0), g.height - 1);
+          return { position: { x, y }, orientation: s.orientation, step_count: s.step_count, total_reward: s.total_reward, goal_reached: s.goal_reached } as unknown as AgentState;
+        },
+        validateAction: (a: unknown) => base.validateAction(a),
+        getMetadata: () => base.getMetadata(),
+      } as unknown as AP;
+    }),
+  },
+  "act.new-instance": {
+    what: "STAY returning currentState itself",
+    run: run(() => {
+      const base = new EightDirectionActions();
+      return {
+        get actionSpace() {
+          return base.actionSpace;
+        },
+        processAction: (a: number, s: AgentState, g: GridSize) => (a === 8 ? s : base.processAction(a, s, g)),
+        validateAction: (a: unknown) => base.validateAction(a),
+        getMetadata: () => base.getMetadata(),
+      } as unknown as AP;
+    }),
+  },
+  "act.purity": {
+    what: "scaling the action array in place",
+    run: run(() => {
+      const base = new ContinuousActions();
+      return {
+        get actionSpace() {
+          return base.actionSpace;
+        },
+        processAction(a: NDArray<"float32">, s: AgentState, g: GridSize) {
+          if (!base.validateAction(a)) throw ValidationError.invalid("action", "a Box member", a);
+          a.data[0] = (a.data[0] as number) * 0.5;
+          a.data[1] = (a.data[1] as number) * 0.5;
+          return s.withPosition(g.clamp({ x: s.position.x + Math.round(a.data[0] as number), y: s.position.y + Math.round(a.data[1] as number) }));
+        },
+        validateAction: (a: unknown) => base.validateAction(a),
+        getMetadata: () => base.getMetadata(),
+      } as unknown as AP;
+    }),
+  },
+  "act.preserves-fields": {
+    what: "a new AgentState that zeroes the counters",
+    run: run(() => cardinal({ process: (a, s, g) => new AgentState({ position: g.clamp({ x: s.position.x + (MOVES[a]?.[0] ?? 0), y: s.position.y + (MOVES[a]?.[1] ?? 0) }), orientation: s.orientation }) })),
+  },
+  "act.determinism": {
+    // eslint-disable-next-line no-restricted-properties -- a deliberately broken processor: hidden Math.random jitter
+    run: run(() => cardinal({ process: (a, s, g) => s.withPosition(g.clamp({ x: s.position.x + (MOVES[a]?.[0] ?? 0) + Math.round(Math.random()), y: s.position.y + (MOVES[a]?.[1] ?? 0) })) })),
+    what: "Math.random jitter",
+  },
+  "act.rng-hook": {
+    what: "a tumble heading drawn from Math.random despite setRng",
+    run: run(() => {
+      const base = new OrientedRunTumbleActions();
+      return {
+        get actionSpace() {
+          return base.actionSpace;
+        },
+        setRng(_rng: RandomGenerator) {},
+        // eslint-disable-next-line no-restricted-properties -- a deliberately broken processor: ignores the injected generator
+        processAction: (a: number, s: AgentState, g: GridSize) => (a === 1 ? s.withOrientation(360 * Math.random()) : base.processAction(a, s, g)),
+        validateAction: (a: unknown) => base.validateAction(a),
+        getMetadata: () => base.getMetadata(),
+      } as unknown as AP;
+    }),
+    alsoFails: ["act.determinism"],
+    ungated: () => checkActionProcessor(() => new DiscreteGridActions()),
+  },
+  "act.accepts-valid": {
+    what: "a Box check with < instead of <=, so ±1 throws",
+    run: run(() => {
+      const base = new ContinuousActions();
+      return {
+        get actionSpace() {
+          return base.actionSpace;
+        },
+        processAction(a: NDArray<"float32">, s: AgentState, g: GridSize) {
+          if (!base.validateAction(a) || Array.from(a.data).some((v) => !(Math.abs(v) < 1))) throw ValidationError.invalid("action", "|v| < 1", a);
+          return base.processAction(a, s, g);
+        },
+        validateAction: (a: unknown) => base.validateAction(a),
+        getMetadata: () => base.getMetadata(),
+      } as unknown as AP;
+    }),
+    alsoFails: ["act.boundary-safety", "act.corner-edge", "act.result-valid", "act.new-instance", "act.purity", "act.determinism"],
+  },
+  "act.validate-total": {
+    what: "validateAction reading .length, so it throws on null",
+    run: run(() => {
+      const base = new ContinuousActions();
+      return {
+        get actionSpace() {
+          return base.actionSpace;
+        },
+        processAction: (a: NDArray<"float32">, s: AgentState, g: GridSize) => base.processAction(a, s, g),
+        validateAction: (a: unknown) => (a as { data: { length: number } }).data.length === 2 && base.validateAction(a),
+        getMetadata: () => base.getMetadata(),
+      } as unknown as AP;
+    }),
+    alsoFails: ["act.validate-matches-contains"],
+  },
+  "act.validate-accepts-samples": {
+    what: "rejecting start of a Discrete with start != 0",
+    run: run(() => {
+      const space = new Discrete(3, { start: -1 });
+      return {
+        get actionSpace() {
+          return space;
+        },
+        processAction(a: number, s: AgentState, g: GridSize) {
+          if (!space.contains(a)) throw ValidationError.invalid("action", "-1, 0 or 1", a);
+          return s.withPosition(g.clamp({ x: s.position.x + a, y: s.position.y }));
+        },
+        validateAction: (a: unknown) => typeof a === "number" && Number.isInteger(a) && a > -1 && a < 2,
+        getMetadata: (): ActionMetadata => ({ type: "shift", parameters: {}, movement_model: "shift", orientation_dependent: false }),
+      } as unknown as AP;
+    }),
+    alsoFails: ["act.validate-matches-contains"],
+  },
+  "act.validate-matches-contains": {
+    what: "accepting 1.5 (typeof number and in range)",
+    run: run(() => cardinal({ validate: (a) => typeof a === "number" && a >= 0 && a < 4 })),
+  },
+  "act.invalid-throws": {
+    what: "returning the state unchanged for a non-member",
+    run: run(() => cardinal({ trusting: true, process: (a, s, g) => s.withPosition(g.clamp({ x: s.position.x + (MOVES[a]?.[0] ?? 0), y: s.position.y + (MOVES[a]?.[1] ?? 0) })) })),
+  },
+  "act.invalid-error-typed": {
+    what: "a TypeError from destructuring undefined",
+    run: run(() =>
+      cardinal({
+        trusting: true,
+        process: (a, s, g) => {
+          if (typeof a !== "number") throw new TypeError("action is not a number");
+          const [dx, dy] = MOVES[a] as readonly [number, number];
+          return s.withPosition(g.clamp({ x: s.position.x + dx, y: s.position.y + dy }));
+        },
+      }),
+    ),
+  },
+  "act.metadata-type": {
+    what: "metadata without type",
+    run: run(() => cardinal({ metadata: () => ({ parameters: {}, movement_model: "cardinal_directions", orientation_dependent: false }) })),
+  },
+  "act.metadata-fields": {
+    what: "missing parameters",
+    run: run(() => cardinal({ metadata: () => ({ type: "cardinal", movement_model: "cardinal_directions", orientation_dependent: false }) })),
+  },
+  "act.metadata-json": {
+    what: "the movement table stored as a Map",
+    run: run(() => cardinal({ metadata: () => ({ type: "cardinal", parameters: { moves: new Map([[0, [0, 1]]]) }, movement_model: "cardinal_directions", orientation_dependent: false }) })),
+  },
+};

@@ -1,0 +1,310 @@
+/** Broken ObservationModels, one per `obs.*` check id (contract-checks.md §1 "catches"). */
+import { ndarray, type EnvState, type NDArray, type ObservationMetadata, type ObservationModel } from "@plume/core-types";
+import { Box, Generator } from "@plume/spaces";
+import { checkObservationModel, type ObservationModelOptions } from "../../src/index.js";
+import { ConcentrationSensor, WindVectorSensor } from "../reference/sensors.js";
+import type { FixtureTable } from "./harness.js";
+
+const run = (create: () => ObservationModel<unknown>, options: ObservationModelOptions = {}) => (extra: Record<string, unknown> = {}) =>
+  checkObservationModel(create, { ...options, ...extra });
+
+const reading = (s: EnvState) => {
+  const { x, y } = s.agent_state.position;
+  return Math.min(1, Math.max(0, s.concentration_field.sample(x, y)));
+};
+
+/** A Box whose sample() returns values it does not contain. */
+class LyingBox extends Box<"float32"> {
+  constructor() {
+    super({ low: 0, high: 1, shape: [1], dtype: "float32" });
+  }
+  override sample(): NDArray<"float32"> {
+    return ndarray("float32", [1], Float32Array.of(1.5));
+  }
+}
+
+/** A space object whose description can change after construction (same identity). */
+class MutableBox {
+  inner = new Box({ low: 0, high: 1, shape: [1], dtype: "float32" });
+  get shape() {
+    return this.inner.shape;
+  }
+  get dtype() {
+    return this.inner.dtype;
+  }
+  get low() {
+    return this.inner.low;
+  }
+  get high() {
+    return this.inner.high;
+  }
+  get isNpFlattenable() {
+    return true;
+  }
+  contains(v: unknown): v is NDArray<"float32"> {
+    return this.inner.contains(v);
+  }
+  sample() {
+    return this.inner.sample();
+  }
+  seed(s?: number) {
+    return this.inner.seed(s);
+  }
+  equals(o: unknown) {
+    return this.inner.equals(o);
+  }
+  toJSON() {
+    return this.inner.toJSON();
+  }
+  copy() {
+    return this.inner.copy();
+  }
+  toString() {
+    return String(this.inner);
+  }
+}
+
+export const OBS_FIXTURES: FixtureTable = {
+  "obs.protocol-shape": {
+    what: "missing getMetadata",
+    run: run(() => {
+      const base = new ConcentrationSensor();
+      return {
+        get observationSpace() {
+          return base.observationSpace;
+        },
+        getObservation: (s: EnvState) => base.getObservation(s),
+      } as unknown as ObservationModel<unknown>;
+    }),
+    alsoFails: ["obs.metadata-type", "obs.rng-only", "obs.required-keys", "obs.optional-absent"],
+  },
+  "obs.space-valid": {
+    what: "a space that does not contain its own samples",
+    run: run(() => {
+      const base = new ConcentrationSensor();
+      const space = new LyingBox();
+      return { get observationSpace() { return space; }, getObservation: (s: EnvState) => base.getObservation(s), getMetadata: () => base.getMetadata() };
+    }),
+  },
+  "obs.space-stable": {
+    what: "a getter that builds new Box(...) on each read",
+    run: run(() => {
+      const base = new ConcentrationSensor();
+      return {
+        get observationSpace() {
+          return new Box({ low: 0, high: 1, shape: [1], dtype: "float32" });
+        },
+        getObservation: (s: EnvState) => base.getObservation(s),
+        getMetadata: () => base.getMetadata(),
+      };
+    }),
+  },
+  "obs.space-unchanged": {
+    what: "a sensor that widens high after seeing a large value",
+    run: run(() => {
+      const space = new MutableBox();
+      return {
+        get observationSpace() {
+          return space;
+        },
+        getObservation(s: EnvState) {
+          const v = reading(s);
+          if (v > 0.01) space.inner = new Box({ low: 0, high: 2, shape: [1], dtype: "float32" });
+          return ndarray("float32", [1], Float32Array.of(v));
+        },
+        getMetadata: () => new ConcentrationSensor().getMetadata(),
+      };
+    }),
+  },
+  "obs.space-containment": {
+    what: "an unclamped reading (1 + concentration for a [0, 1] Box)",
+    run: run(() => {
+      const base = new ConcentrationSensor();
+      return { get observationSpace() { return base.observationSpace; }, getObservation: (s: EnvState) => ndarray("float32", [1], Float32Array.of(1 + reading(s))), getMetadata: () => base.getMetadata() };
+    }),
+    alsoFails: ["obs.edge-positions", "obs.required-keys"],
+  },
+  "obs.shape-consistency": {
+    what: "2 values for shape [3]",
+    run: run(() => {
+      const space = new Box({ low: 0, high: 1, shape: [3], dtype: "float32" });
+      return { get observationSpace() { return space; }, getObservation: (s: EnvState) => ndarray("float32", [2], Float32Array.of(reading(s), reading(s))), getMetadata: () => new ConcentrationSensor().getMetadata() };
+    }),
+    alsoFails: ["obs.space-containment", "obs.edge-positions", "obs.required-keys"],
+  },
+  "obs.dtype-consistency": {
+    what: "an int16 array for a float32 Box (contained, but the wrong dtype)",
+    run: run(() => {
+      const base = new ConcentrationSensor();
+      return { get observationSpace() { return base.observationSpace; }, getObservation: (s: EnvState) => ndarray("int16", [1], [Math.round(reading(s))]), getMetadata: () => base.getMetadata() };
+    }),
+  },
+  "obs.finite": {
+    what: "a wind sensor dividing by zero speed",
+    run: run(() => {
+      const base = new WindVectorSensor(0);
+      return {
+        get observationSpace() {
+          return base.observationSpace;
+        },
+        getObservation(s: EnvState) {
+          const w = base.getObservation(s);
+          const speed = Math.hypot(w.data[0] as number, w.data[1] as number);
+          return ndarray("float32", [2], Float32Array.of(1 / speed, 0));
+        },
+        getMetadata: () => base.getMetadata(),
+      };
+    }),
+  },
+  "obs.determinism": {
+    what: "Math.random() noise",
+    run: run(() => {
+      const base = new ConcentrationSensor();
+      // eslint-disable-next-line no-restricted-properties -- a deliberately broken sensor: hidden Math.random
+      return { get observationSpace() { return base.observationSpace; }, getObservation: (s: EnvState) => ndarray("float32", [1], Float32Array.of(reading(s) * Math.random())), getMetadata: () => base.getMetadata() };
+    }),
+  },
+  "obs.rng-only": {
+    what: "a private generator used as a fallback when rng is absent",
+    run: run(
+      () => {
+        const base = new WindVectorSensor(0.1);
+        const fallback = Generator.fromSeed(99);
+        return {
+          get observationSpace() {
+            return base.observationSpace;
+          },
+          getObservation(s: EnvState) {
+            const rng = (s as Partial<EnvState>).rng ?? fallback;
+            return ndarray("float32", [2], Float32Array.of(rng.normal(0, 0.1), rng.normal(0, 0.1)));
+          },
+          getMetadata: () => base.getMetadata(),
+        };
+      },
+      { capabilities: { usesRng: true } },
+    ),
+    ungated: () =>
+      checkObservationModel(() => {
+        const base = new ConcentrationSensor();
+        return { get observationSpace() { return base.observationSpace; }, getObservation: (s: EnvState) => base.getObservation(s), getMetadata: (): ObservationMetadata => ({ ...base.getMetadata(), parameters: { noise_std: 0 } }) };
+      }),
+  },
+  "obs.purity": {
+    what: "writing envState.lastObs",
+    run: run(() => {
+      const base = new ConcentrationSensor();
+      return {
+        get observationSpace() {
+          return base.observationSpace;
+        },
+        getObservation(s: EnvState) {
+          const obs = base.getObservation(s);
+          (s as unknown as Record<string, unknown>)["lastObs"] = obs;
+          return obs;
+        },
+        getMetadata: () => base.getMetadata(),
+      };
+    }),
+  },
+  "obs.no-aliasing": {
+    what: "one preallocated output buffer reused on every call",
+    run: run(() => {
+      const base = new ConcentrationSensor();
+      const buffer = ndarray("float32", [1]);
+      return {
+        get observationSpace() {
+          return base.observationSpace;
+        },
+        getObservation(s: EnvState) {
+          buffer.data[0] = reading(s);
+          return buffer;
+        },
+        getMetadata: () => base.getMetadata(),
+      };
+    }),
+  },
+  "obs.edge-positions": {
+    what: "an antenna reading (y - 1) * w + x, which is undefined at y = 0",
+    run: run(() => {
+      const base = new ConcentrationSensor();
+      return {
+        get observationSpace() {
+          return base.observationSpace;
+        },
+        getObservation(s: EnvState) {
+          const { x, y } = s.agent_state.position;
+          return ndarray("float32", [1], Float32Array.of(s.plume_field[(y - 1) * s.grid_size.width + x] as number));
+        },
+        getMetadata: (): ObservationMetadata => ({ ...base.getMetadata(), required_state_keys: ["agent_state", "plume_field", "grid_size"] }),
+      };
+    }),
+    alsoFails: ["obs.space-containment"],
+  },
+  "obs.required-keys": {
+    what: "reads grid_size without declaring it",
+    run: run(() => {
+      const base = new ConcentrationSensor();
+      return {
+        get observationSpace() {
+          return base.observationSpace;
+        },
+        getObservation(s: EnvState) {
+          const { x, y } = s.agent_state.position;
+          const w = s.grid_size.width;
+          return ndarray("float32", [1], Float32Array.of(Math.min(1, Math.max(0, s.plume_field[y * w + x] ?? 0))));
+        },
+        getMetadata: (): ObservationMetadata => ({ ...base.getMetadata(), required_state_keys: ["agent_state", "plume_field"] }),
+      };
+    }),
+    ungated: () =>
+      checkObservationModel(() => {
+        const base = new ConcentrationSensor();
+        return { get observationSpace() { return base.observationSpace; }, getObservation: (s: EnvState) => base.getObservation(s), getMetadata: (): ObservationMetadata => ({ type: "no_keys", modality: "olfactory", parameters: {} }) };
+      }),
+  },
+  "obs.optional-absent": {
+    what: "an optional key (goal_location) read unguarded",
+    run: run(() => {
+      const base = new ConcentrationSensor();
+      return {
+        get observationSpace() {
+          return base.observationSpace;
+        },
+        getObservation(s: EnvState) {
+          const g = s.goal_location;
+          return ndarray("float32", [1], Float32Array.of(g.x === s.agent_state.position.x ? 1 : reading(s)));
+        },
+        getMetadata: (): ObservationMetadata => ({ ...base.getMetadata(), optional_state_keys: ["goal_location"] }),
+      };
+    }),
+    alsoFails: ["obs.required-keys"],
+    ungated: () => checkObservationModel(() => new ConcentrationSensor()),
+  },
+  "obs.metadata-type": {
+    what: "getMetadata() returns a string",
+    run: run(() => {
+      const base = new ConcentrationSensor();
+      return { get observationSpace() { return base.observationSpace; }, getObservation: (s: EnvState) => base.getObservation(s), getMetadata: () => "concentration" as unknown as ObservationMetadata };
+    }),
+  },
+  "obs.metadata-fields": {
+    what: "no required_state_keys",
+    run: run(() => {
+      const base = new ConcentrationSensor();
+      return { get observationSpace() { return base.observationSpace; }, getObservation: (s: EnvState) => base.getObservation(s), getMetadata: (): ObservationMetadata => ({ type: "c", modality: "olfactory", parameters: {} }) };
+    }),
+  },
+  "obs.metadata-json": {
+    what: "antenna offsets stored as a Float32Array",
+    run: run(() => {
+      const base = new ConcentrationSensor();
+      return {
+        get observationSpace() {
+          return base.observationSpace;
+        },
+        getObservation: (s: EnvState) => base.getObservation(s),
+        getMetadata: () => ({ ...base.getMetadata(), parameters: { offsets: Float32Array.of(1, 2) } }) as unknown as ObservationMetadata,
+      };
+    }),
+  },
+};

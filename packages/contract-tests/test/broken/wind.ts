@@ -1,0 +1,72 @@
+/** Broken VectorFields, one per `wind.*` check id (contract-checks.md §5 "catches"). */
+import type { PointLike, VectorField } from "@plume/core-types";
+import { Box, Generator } from "@plume/spaces";
+import { checkVectorField, type VectorFieldOptions } from "../../src/index.js";
+import { ConstantWindField } from "../reference/fields.js";
+import type { FixtureTable } from "./harness.js";
+
+const run = (create: () => VectorField, options: VectorFieldOptions = {}) => (extra: Record<string, unknown> = {}) => checkVectorField(create, { ...options, ...extra });
+const constant = (vx: number, vy: number): VectorField => ({ sample: () => Float32Array.of(vx, vy) });
+
+export const WIND_FIXTURES: FixtureTable = {
+  "wind.protocol-shape": {
+    what: "sample(x, y) with two numbers",
+    run: run(() => ({ sample: ((_x: number, _y: number) => Float32Array.of(0.5, 0)) as unknown as (p: PointLike) => Float32Array })),
+  },
+  "wind.vector-shape": {
+    what: "returning { vx, vy }",
+    run: run(() => ({ sample: () => ({ vx: 0.5, vy: 0 }) as unknown as Float32Array })),
+  },
+  "wind.finite": {
+    what: "a NaN direction at zero speed (x / |x| at x = 0)",
+    run: run(() => ({ sample: (p: PointLike) => Float32Array.of(p.x / Math.abs(p.x), 0) })),
+  },
+  "wind.determinism": {
+    what: "gusts drawn from Math.random",
+    // eslint-disable-next-line no-restricted-properties -- a deliberately broken field: hidden Math.random
+    run: run(() => ({ sample: () => Float32Array.of(0.5 + 0.1 * Math.random(), 0) })),
+  },
+  "wind.returns-copy": {
+    what: "returning the internal Float32Array",
+    run: run(() => {
+      const v = Float32Array.of(0.5, -0.25);
+      return { sample: () => v };
+    }),
+  },
+  "wind.purity": {
+    what: "rounding (and tagging) the position in place",
+    run: run(() => ({
+      sample: (p: PointLike) => {
+        Reflect.set(p, "x", Math.round(p.x));
+        Reflect.set(p, "seen", true);
+        return Float32Array.of(0.5, 0);
+      },
+    })),
+  },
+  "wind.reset-determinism": {
+    what: "turbulence seeded at construction only",
+    run: run(() => {
+      const gust = Generator.fromSeed().random();
+      return { sample: () => Float32Array.of(0.5 + 0.1 * gust, 0), reset: () => {} };
+    }),
+    ungated: () => checkVectorField(() => constant(0.5, 0)),
+  },
+  "wind.time-hook": {
+    what: "advancing a counter instead of setting it",
+    run: run(() => {
+      let t = 0;
+      return {
+        sample: () => Float32Array.of(Math.cos(t), Math.sin(t)),
+        advanceToStep: () => {
+          t += 1;
+        },
+      };
+    }),
+    ungated: () => checkVectorField(() => new ConstantWindField()),
+  },
+  "wind.sensor-range": {
+    what: "a speed-2 field feeding a [-1, 1] sensor",
+    run: run(() => constant(2, 0), { sensorSpace: new Box({ low: -1, high: 1, shape: [2], dtype: "float32" }) }),
+    ungated: () => checkVectorField(() => constant(2, 0)),
+  },
+};

@@ -1,0 +1,129 @@
+/** `plume-contract`: module loading, exit codes, text, JUnit and JSON output. */
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { afterAll, describe, expect, it } from "vitest";
+import { main } from "../src/cli.js";
+import { wellFormedXml } from "./report.test.js";
+
+const require = createRequire(import.meta.url);
+const url = (spec: string) => pathToFileURL(require.resolve(spec)).href;
+const dir = mkdtempSync(join(tmpdir(), "plume-contract-cli-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** Writes a plugin module that imports the workspace packages by absolute URL. */
+function moduleFile(name: string, body: string): string {
+  const file = join(dir, name);
+  writeFileSync(
+    file,
+    `import { definePlugin, ndarray, ValidationError } from ${JSON.stringify(url("@plume/core-types"))};
+import { Box, Discrete } from ${JSON.stringify(url("@plume/spaces"))};
+import { z } from ${JSON.stringify(url("zod"))};
+const clamp = (v) => Math.min(1, Math.max(0, v));
+class Sensor {
+  #space = new Box({ low: 0, high: 1, shape: [1], dtype: "float32" });
+  constructor(gain) { this.gain = gain; }
+  get observationSpace() { return this.#space; }
+  getObservation(s) { const { x, y } = s.agent_state.position; return ndarray("float32", [1], [GAIN_EXPR]); }
+  getMetadata() { return { type: "test_sensor", modality: "olfactory", parameters: { gain: this.gain }, required_state_keys: ["agent_state", "concentration_field"] }; }
+}
+${body}
+`,
+  );
+  return file;
+}
+
+const good = moduleFile(
+  "good.mjs",
+  `export const plugin = definePlugin({ kind: "sensor", name: "test-sensor", options: z.object({ gain: z.number().default(1) }), create: ({ gain }) => new Sensor(gain) });`,
+).replace(/$/, "");
+writeFileSync(good, readFileSync(good, "utf8").replace("GAIN_EXPR", "clamp(this.gain * s.concentration_field.sample(x, y))"));
+const bad = moduleFile("bad.mjs", `export const plugin = definePlugin({ kind: "sensor", name: "bad-sensor", options: z.object({}), create: () => new Sensor(2) });`);
+writeFileSync(bad, readFileSync(bad, "utf8").replace("GAIN_EXPR", "1 + s.concentration_field.sample(x, y)"));
+const named = moduleFile(
+  "named.mjs",
+  `class Cardinal {
+  #space = new Discrete(4);
+  get actionSpace() { return this.#space; }
+  processAction(a, s, g) { if (!this.validateAction(a)) throw ValidationError.invalid("action", "0..3", a); const [dx, dy] = [[0,1],[1,0],[0,-1],[-1,0]][a]; return s.withPosition(g.clamp({ x: s.position.x + dx, y: s.position.y + dy })); }
+  validateAction(a) { return this.#space.contains(a); }
+  getMetadata() { return { type: "cardinal", parameters: {}, movement_model: "cardinal_directions", orientation_dependent: false }; }
+}
+export const sensor = definePlugin({ kind: "sensor", name: "named-sensor", options: z.object({}), create: () => new Sensor(1) });
+export const actions = definePlugin({ kind: "action", name: "named-actions", options: z.object({}), create: () => new Cardinal() });
+export const contract = { "named-sensor": { optOut: { "obs.metadata-json": "checked elsewhere" } } };`,
+);
+writeFileSync(named, readFileSync(named, "utf8").replace("GAIN_EXPR", "clamp(s.concentration_field.sample(x, y))"));
+const empty = join(dir, "empty.mjs");
+writeFileSync(empty, "export const nothing = 1;\n");
+
+async function cli(...args: string[]): Promise<{ code: number; out: string; err: string }> {
+  let out = "";
+  let err = "";
+  const code = await main(args, { out: (s) => (out += `${s}\n`), err: (s) => (err += `${s}\n`), cwd: dir });
+  return { code, out, err };
+}
+
+describe("plume-contract check", () => {
+  it("passes a correct plugin (exit 0) and writes JUnit and JSON", async () => {
+    const r = await cli("check", "./good.mjs", "--junit", "out/good.xml", "--json", "out/good.json", "--num-runs", "20");
+    expect(r.err).toBe("");
+    expect(r.code).toBe(0);
+    expect(r.out).toContain("observation-model suite: test-sensor");
+    expect(r.out).toMatch(/plume-contract: PASS 1 suite\(s\)/);
+    const xml = readFileSync(join(dir, "out/good.xml"), "utf8");
+    expect(wellFormedXml(xml)).toBe(true);
+    expect(xml).toMatch(/<testsuites name="plume-contract" tests="18" failures="0"/);
+    const json = JSON.parse(readFileSync(join(dir, "out/good.json"), "utf8")) as { ok: boolean };
+    expect(json.ok).toBe(true);
+  });
+
+  it("fails a broken plugin (exit 1) naming the check id, in text and JUnit", async () => {
+    const r = await cli("check", bad, "--junit", join(dir, "out/bad.xml"), "--seed", "7");
+    expect(r.code).toBe(1);
+    expect(r.out).toContain("FAIL obs.space-containment");
+    expect(r.out).toContain("replay: seed 7");
+    const xml = readFileSync(join(dir, "out/bad.xml"), "utf8");
+    expect(wellFormedXml(xml)).toBe(true);
+    expect(xml).toMatch(/<testcase classname="observation-model.obs" name="obs.space-containment"[^>]*>\s*<failure/);
+  });
+
+  it("checks every named plugin export and applies the contract export", async () => {
+    const r = await cli("check", "named.mjs", "--num-runs", "10");
+    expect(r.code).toBe(0);
+    expect(r.out).toContain("observation-model suite: named-sensor");
+    expect(r.out).toContain("action-processor suite: named-actions");
+    expect(r.out).toContain("skip obs.metadata-json: opted out: checked elsewhere");
+    const only = await cli("check", "named.mjs", "--export", "actions", "--num-runs", "10");
+    expect(only.out).not.toContain("named-sensor");
+  });
+
+  it("exits 2 on usage errors", async () => {
+    expect((await cli()).code).toBe(2);
+    expect((await cli("check")).code).toBe(2);
+    expect((await cli("check", "nope.mjs")).err).toContain("cannot find the module");
+    expect((await cli("check", "empty.mjs")).err).toContain("exports no plugin");
+    expect((await cli("check", "good.mjs", "--seed", "-3")).code).toBe(2);
+    expect((await cli("check", "good.mjs", "--frobnicate")).code).toBe(2);
+    expect((await cli("check", "good.ts")).code).toBe(2);
+  });
+
+  it("lists the catalogue and prints help and version", async () => {
+    const list = await cli("list");
+    expect(list.out.trim().split("\n")).toHaveLength(196);
+    expect((await cli("--help")).out).toContain("plume-contract check <module>");
+    expect((await cli("--version")).out.trim()).toBe("0.0.0");
+  });
+
+  const bin = fileURLToPath(new URL("../dist/cli.js", import.meta.url));
+  it.runIf(existsSync(bin))("the built bin sets the process exit code", () => {
+    const ok = spawnSync(process.execPath, [bin, "check", good, "--quiet", "--num-runs", "10"], { encoding: "utf8" });
+    expect(ok.status).toBe(0);
+    const ko = spawnSync(process.execPath, [bin, "check", bad, "--quiet", "--num-runs", "10"], { encoding: "utf8" });
+    expect(ko.status).toBe(1);
+    expect(ko.stdout).toContain("FAIL");
+  });
+});

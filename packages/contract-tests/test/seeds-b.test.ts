@@ -1,0 +1,3 @@
+import { SWEEP_SEEDS, registerSweep } from "./broken/seeds.js";
+
+registerSweep(SWEEP_SEEDS.slice(10));
