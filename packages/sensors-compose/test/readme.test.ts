@@ -1,0 +1,16 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+
+const read = (path: string) => readFileSync(new URL(path, import.meta.url), "utf8");
+
+describe("README", () => {
+  it("embeds examples/compose.mjs verbatim", () => {
+    expect(read("../README.md")).toContain("```js\n" + read("../examples/compose.mjs") + "```");
+  });
+
+  it("has an install line and an options table", () => {
+    const readme = read("../README.md");
+    expect(readme).toContain("npm install @plume/sensors-compose");
+    expect(readme).toMatch(/\| `sensors` \|/);
+  });
+});

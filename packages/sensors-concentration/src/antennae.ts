@@ -1,0 +1,138 @@
+/**
+ * `AntennaeArraySensor`: concentration sensors at fixed angles and a fixed distance around the agent's heading
+ * (the reference's `AntennaeArraySensor`), like an insect's antennae.
+ */
+import {
+  ndarray,
+  parseWithSchema,
+  type EnvState,
+  type NDArray,
+  type ObservationMetadata,
+  type ObservationModel,
+} from "@plume/core-types";
+import { Box } from "@plume/spaces";
+import { z } from "zod";
+import { FIELD_STATE_KEYS, fieldView } from "./field.js";
+import { roundHalfEven } from "./round.js";
+
+/** NumPy's `deg2rad` factor. */
+const DEG_TO_RAD = Math.PI / 180;
+/** Upper bound on the number of sensors (keeps the observation a sensible size). */
+export const MAX_ANTENNAE = 4096;
+
+const sensorCount = `a positive integer <= ${MAX_ANTENNAE}`;
+
+/** Options of `AntennaeArraySensor`. */
+export const AntennaeArraySensorOptionsSchema = z
+  .strictObject({
+    /** Number of sensors. Default: `sensorAngles.length` when angles are given, else 2. */
+    nSensors: z.int({ error: sensorCount }).min(1, { error: sensorCount }).max(MAX_ANTENNAE, { error: sensorCount }).optional(),
+    /**
+     * Angle of each sensor relative to the heading, in degrees (finite). Default: evenly spread,
+     * `i * 360 / nSensors` (so 2 sensors look forward and backward).
+     */
+    sensorAngles: z
+      .array(z.number({ error: "a finite number of degrees" }), { error: "an array of angles in degrees" })
+      .min(1, { error: "at least one sensor angle" })
+      .max(MAX_ANTENNAE, { error: `at most ${MAX_ANTENNAE} sensor angles` })
+      .optional(),
+    /** Distance from the agent to each sensor, in cells: a finite number >= 0. Default 1. */
+    sensorDistance: z
+      .number({ error: "a finite number of cells >= 0" })
+      .min(0, { error: "a finite number of cells >= 0" })
+      .max(1e9, { error: "a finite number of cells >= 0 (at most 1e9)" })
+      .default(1),
+  })
+  .superRefine((options, ctx) => {
+    if (options.sensorAngles !== undefined && options.nSensors !== undefined && options.sensorAngles.length !== options.nSensors) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["sensorAngles"],
+        message: `one angle per sensor (nSensors is ${options.nSensors}, got ${options.sensorAngles.length} angles)`,
+        input: options.sensorAngles,
+      });
+    }
+  });
+export type AntennaeArraySensorOptions = z.input<typeof AntennaeArraySensorOptionsSchema>;
+
+/**
+ * `nSensors` concentration samples around the agent, as a float32 `NDArray` of shape `[nSensors]` in
+ * `Box(0, 1, (nSensors,), float32)`.
+ *
+ * Sensor `i` sits at `(round(x + d cos a), round(y - d sin a))` with `a = orientation + sensorAngles[i]` in
+ * radians and Python's ties-to-even `round`. Note the minus: like the reference, the array uses the opposite y
+ * sign from the grid's movement convention (a sensor at +90 degrees reads the cell at `y - d`). A sensor off the
+ * grid reads 0; readings are clipped to [0, 1].
+ */
+export class AntennaeArraySensor implements ObservationModel<NDArray<"float32">> {
+  /** Number of sensors. */
+  readonly nSensors: number;
+  /** Sensor angles relative to the heading, in degrees. */
+  readonly sensorAngles: readonly number[];
+  /** Distance from the agent to each sensor, in cells. */
+  readonly sensorDistance: number;
+  readonly #space: Box<"float32">;
+
+  /**
+   * @throws ValidationError naming the bad option (`"nSensors"`, `"sensorAngles"`, `"sensorAngles.1"`,
+   * `"sensorDistance"`, or an unknown key).
+   */
+  constructor(options: AntennaeArraySensorOptions = {}) {
+    const parsed = parseWithSchema(AntennaeArraySensorOptionsSchema, options, { what: "AntennaeArraySensor options" });
+    const n = parsed.nSensors ?? parsed.sensorAngles?.length ?? 2;
+    const step = 360 / n;
+    this.nSensors = n;
+    // `+ 0` turns -0 into 0, so the metadata survives a JSON round trip unchanged.
+    this.sensorAngles = Object.freeze(
+      parsed.sensorAngles ? parsed.sensorAngles.map((a) => a + 0) : Array.from({ length: n }, (_, i) => i * step),
+    );
+    this.sensorDistance = parsed.sensorDistance + 0;
+    this.#space = new Box({ low: 0, high: 1, shape: [n], dtype: "float32" });
+  }
+
+  /** `Box(0, 1, (nSensors,), float32)`: the same instance on every read. */
+  get observationSpace(): Box<"float32"> {
+    return this.#space;
+  }
+
+  /** The cell each sensor reads for an agent at `(x, y)` facing `orientation` degrees (may lie off the grid). */
+  sensorCells(x: number, y: number, orientation: number): [x: number, y: number][] {
+    const d = this.sensorDistance;
+    return this.sensorAngles.map((angle) => {
+      const rad = (orientation + angle) * DEG_TO_RAD;
+      return [roundHalfEven(x + d * Math.cos(rad)), roundHalfEven(y + -d * Math.sin(rad))];
+    });
+  }
+
+  /**
+   * A new float32 array of the readings in sensor order. Reads `agent_state` (position and orientation),
+   * `plume_field` and `grid_size`; modifies nothing.
+   * @throws ValidationError (`"plume_field"` / `"grid_size"`) when the field does not match the grid.
+   */
+  getObservation(envState: EnvState): NDArray<"float32"> {
+    const view = fieldView(envState);
+    const { position, orientation } = envState.agent_state;
+    const out = new Float32Array(this.nSensors);
+    this.sensorCells(position.x, position.y, orientation).forEach(([sx, sy], i) => {
+      out[i] = view.read(sx, sy);
+    });
+    return ndarray("float32", [this.nSensors], out);
+  }
+
+  getMetadata(): ObservationMetadata {
+    return {
+      type: "antennae_array_sensor",
+      modality: "olfactory",
+      parameters: {
+        n_sensors: this.nSensors,
+        sensor_angles: [...this.sensorAngles],
+        sensor_distance: this.sensorDistance,
+        sensor_type: "array",
+        range: [0, 1],
+      },
+      required_state_keys: [...FIELD_STATE_KEYS],
+      observation_shape: [this.nSensors],
+      observation_dtype: "float32",
+    };
+  }
+}
