@@ -1,0 +1,105 @@
+export {
+  PLUME_ENV_DEFAULTS,
+  PLUME_ENV_METADATA,
+  PlumeEnv,
+  PlumeEnvOptionsSchema,
+  type PlumeEnvInfo,
+  type PlumeEnvOptions,
+} from "./env/plume-env.js";
+export {
+  PlumeSearchEnv,
+  PlumeSearchEnvOptionsSchema,
+  PlumeSearchObservationModel,
+  type PlumeSearchEnvOptions,
+  type PlumeSearchObservation,
+} from "./env/plume-search-env.js";
+export { RENDER_MODES, type AnyEnv, type EnvSpec, type RenderMode } from "./env/types.js";
+export {
+  PROTOCOL_DESCRIPTIONS,
+  isActionProcessor,
+  isConcentrationField,
+  isObservationModel,
+  isRewardFunction,
+  isVectorField,
+} from "./env/components.js";
+export {
+  DEFAULT_PLUME_SIGMA,
+  GaussianPlume,
+  GaussianPlumeOptionsSchema,
+  fillGaussianField,
+  type GaussianPlumeOptions,
+} from "./plume/gaussian.js";
+export { ConstantWindField, ConstantWindFieldOptionsSchema, type ConstantWindFieldOptions } from "./wind/constant.js";
+export {
+  SparseGoalReward,
+  SparseGoalRewardOptionsSchema,
+  StepPenaltyReward,
+  StepPenaltyRewardOptionsSchema,
+  type SparseGoalRewardOptions,
+  type StepPenaltyRewardOptions,
+} from "./rewards/goal.js";
+export { RENDER_MARKERS, renderRgbArray, type Rgb } from "./render/rgb.js";
+export { HALF_BLOCK, TerminalRenderer, frameToAnsi, type TerminalOutput } from "./render/terminal.js";
+export { ActionWrapper, ObservationWrapper, RewardWrapper, Wrapper } from "./wrappers/wrapper.js";
+export {
+  FlattenObservation,
+  NormalizeObservation,
+  NormalizeObservationOptionsSchema,
+  OrderEnforcing,
+  OrderEnforcingOptionsSchema,
+  PassiveEnvChecker,
+  RecordEpisodeStatistics,
+  RecordEpisodeStatisticsOptionsSchema,
+  RunningMeanStd,
+  TimeLimit,
+  TimeLimitOptionsSchema,
+  type EnvCheckerWarning,
+  type EpisodeStatistics,
+  type NormalizeObservationOptions,
+  type OrderEnforcingOptions,
+  type PassiveEnvCheckerOptions,
+  type RecordEpisodeStatisticsOptions,
+} from "./wrappers/common.js";
+export {
+  ENV_ID_PATTERN,
+  MakeOptionsSchema,
+  PLUME_NAV_ID,
+  PLUME_SEARCH_ID,
+  RegisterOptionsSchema,
+  make,
+  register,
+  registeredIds,
+  spec,
+  unregister,
+  type BuiltinEnvs,
+  type MakeOptions,
+  type RegisterOptions,
+} from "./registry/registry.js";
+export {
+  CONFIG_SECTIONS,
+  builtinComponentTypes,
+  createEnvironmentFromConfig,
+  createEnvironmentFromConfigSync,
+  loadEnvironmentConfig,
+  parseEnvironmentConfig,
+  readConfigFile,
+  type ConfigSection,
+  type CreateEnvironmentOptions,
+} from "./config/create.js";
+export {
+  COMPONENT_TYPE_PATTERN,
+  ComponentSpecSchema,
+  EnvironmentConfigSchema,
+  SELECTOR_DEFAULTS,
+  type ComponentSpec,
+  type ComponentSpecInput,
+  type EnvironmentConfig,
+  type EnvironmentConfigInput,
+} from "./config/schema.js";
+export {
+  constantWindPlugin,
+  gaussianPlumePlugin,
+  plugins,
+  sparseRewardPlugin,
+  stepPenaltyRewardPlugin,
+} from "./plugins.js";
