@@ -1,0 +1,287 @@
+/**
+ * The work of each `plume` command. Loaded only when a command runs (it imports `@plume/env`).
+ */
+import { mkdirSync, writeFileSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { BASELINE_NAMES, getBaseline } from "@plume/policies";
+import { z } from "zod";
+import { configForBaseline, createEnv, describeConfig, resolveEnvSetup, sensorLabel, type EnvSetup } from "./env-config.js";
+import { CliError, ExitCode, describeError, oneLine } from "./errors.js";
+import { EnvFlagsSchema, intFlag, parseFlags, pick, policyFlags, resolveSeeds, describeSeeds } from "./flags.js";
+import { animateEpisode, autoScale, drawFigure, toPng, TRAJECTORY_COLORS, type Panel, type PlumeImage, type Trail } from "./picture.js";
+import { progressBar } from "./progress.js";
+import { recordRun, replayRun } from "./record.js";
+import { runPolicy, type RunResult } from "./runner.js";
+import { formatTable } from "./table.js";
+import type { Io } from "./io.js";
+
+async function envSetup(values: Record<string, unknown>, io: Io): Promise<EnvSetup> {
+  const flags = parseFlags(EnvFlagsSchema, pick(values, ["config", "grid", "source", "sigma", "goalRadius", "maxSteps"]));
+  try {
+    return await resolveEnvSetup(flags, io.cwd ?? process.cwd());
+  } catch (error) {
+    const { message, exitCode } = describeError(error);
+    if (exitCode !== ExitCode.USAGE) throw error;
+    const where = flags.config === undefined ? "environment flags" : `--config ${flags.config}`;
+    throw new CliError(message.startsWith("--") ? message : `${where}: ${message}`, ExitCode.USAGE, { cause: error });
+  }
+}
+
+// ------------------------------------------------------------------ pictures
+
+/** The plume of an environment config as a picture source. */
+async function plumeImage(setup: EnvSetup): Promise<PlumeImage> {
+  const env = await createEnv(setup.config, setup.baseDir);
+  try {
+    const { width, height } = env.gridSize;
+    const own = (env.plume as { fieldArray?: unknown }).fieldArray;
+    let field: ArrayLike<number>;
+    if (own instanceof Float32Array && own.length === width * height) field = own;
+    else {
+      const sampled = new Float32Array(width * height);
+      for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) sampled[y * width + x] = Number(env.plume.sample(x, y, 0));
+      field = sampled;
+    }
+    return { width, height, field, source: [env.sourceLocation.x, env.sourceLocation.y] };
+  } finally {
+    env.close();
+  }
+}
+
+function trailsOf(result: RunResult, count: number): Trail[] {
+  return result.episodes
+    .slice(0, count)
+    .filter((e) => e.trajectory !== undefined)
+    .map((e, i) => ({ cells: e.trajectory ?? [], color: TRAJECTORY_COLORS[i % TRAJECTORY_COLORS.length] as Trail["color"] }));
+}
+
+function panelSubtitle(result: RunResult, sensor: string): string {
+  const s = result.summary;
+  const steps = s.meanStepsToSource === null ? "-" : s.meanStepsToSource.toFixed(1);
+  return `${(s.successRate * 100).toFixed(0)}% success | mean ${steps} steps | ${sensor} sensor`;
+}
+
+function writeBytes(path: string, bytes: Uint8Array, flag: string): string {
+  const target = resolve(path);
+  try {
+    mkdirSync(dirname(target), { recursive: true });
+    writeFileSync(target, bytes);
+  } catch (error) {
+    throw new CliError(`${flag} ${path}: cannot write the file (${oneLine((error as Error).message)}); choose a writable path`);
+  }
+  return target;
+}
+
+function scaleFlag(values: Record<string, unknown>): number | undefined {
+  return parseFlags(z.strictObject({ scale: intFlag("--scale 4", 1, 32).optional() }), pick(values, ["scale"])).scale;
+}
+
+// ------------------------------------------------------------------ commands
+
+export type Action = (values: Record<string, unknown>, io: Io, args: readonly string[], argv: readonly string[]) => Promise<void>;
+
+export async function runCommand(values: Record<string, unknown>, io: Io): Promise<void> {
+  const { name, options } = policyFlags(values);
+  const seeds = resolveSeeds(values, 10);
+  const setup = await envSetup(values, io);
+  const render = parseFlags(z.strictObject({ render: z.enum(["none", "human"], { error: "none or human" }).default("none") }), pick(values, ["render"])).render;
+  const config = configForBaseline(setup, getBaseline(name));
+  if (render === "human" && process.stdout.isTTY !== true) io.stderr("note: --render human draws only when stdout is a terminal\n");
+  if (values["json"] !== true) io.stdout(`${name} on ${describeConfig(config)}; seeds ${describeSeeds(seeds)}\n`);
+  const bar = progressBar(name, seeds.length, values["progress"] !== false && render === "none");
+  let successes = 0;
+  let steps = 0;
+  let result: RunResult;
+  try {
+    result = await runPolicy({
+      policy: name,
+      policyOptions: options,
+      config,
+      baseDir: setup.baseDir,
+      seeds,
+      renderMode: render === "human" ? "human" : null,
+      onEpisode: (e) => {
+        successes += e.success ? 1 : 0;
+        steps += e.steps;
+        bar.tick(successes, steps);
+      },
+    });
+  } finally {
+    bar.stop();
+  }
+  if (values["json"] === true) {
+    io.stdout(`${JSON.stringify({ policy: name, policyOptions: result.policyOptions, env: config, seeds, summary: result.summary, episodes: result.episodes }, null, 2)}\n`);
+    return;
+  }
+  io.stdout(`${formatTable([{ policy: name, sensor: sensorLabel(config), summary: result.summary }])}\n`);
+}
+
+export async function renderCommand(values: Record<string, unknown>, io: Io): Promise<void> {
+  const { name, options } = policyFlags(values);
+  const seeds = resolveSeeds(values, 4);
+  const setup = await envSetup(values, io);
+  const flags = parseFlags(
+    z.strictObject({
+      out: z.string().min(1, { error: "a file name, e.g. --out plume.png" }).default("plume.png"),
+      gif: z.string().min(1, { error: "a file name, e.g. --gif episode.gif" }).optional(),
+      fps: intFlag("--fps 20", 1, 100).default(20),
+      maxFrames: intFlag("--max-frames 150", 2, 5000).default(150),
+    }),
+    pick(values, ["out", "gif", "fps", "maxFrames"]),
+  );
+  const scale = scaleFlag(values);
+  const config = configForBaseline(setup, getBaseline(name));
+  const result = await runPolicy({ policy: name, policyOptions: options, config, baseDir: setup.baseDir, seeds, trajectories: TRAJECTORY_COLORS.length });
+  const plume = await plumeImage({ ...setup, config });
+  const figure = drawFigure(
+    [{ title: `${name}`, subtitle: panelSubtitle(result, sensorLabel(config)), plume, trails: trailsOf(result, TRAJECTORY_COLORS.length) }],
+    {
+      scale,
+      legend: [
+        `seeds ${describeSeeds(seeds.slice(0, TRAJECTORY_COLORS.length))}: one colour per episode; disc = start, square = end, white ring = source`,
+        `${describeConfig(config)}`,
+      ],
+    },
+  );
+  const png = writeBytes(resolve(io.cwd ?? process.cwd(), flags.out), toPng(figure), "--out");
+  io.stdout(`${formatTable([{ policy: name, sensor: sensorLabel(config), summary: result.summary }])}\n`);
+  io.stdout(`wrote ${png} (${figure.width}x${figure.height}, ${Math.min(seeds.length, TRAJECTORY_COLORS.length)} trajectories)\n`);
+  if (flags.gif !== undefined) {
+    const first = result.episodes[0];
+    const trail: Trail = { cells: first?.trajectory ?? [], color: TRAJECTORY_COLORS[0] as Trail["color"] };
+    const bytes = animateEpisode(plume, trail, {
+      title: `${name} seed ${first?.seed ?? 0}: ${first?.success === true ? "reached the source" : "did not reach the source"}`,
+      ...(scale !== undefined && { scale }),
+      fps: flags.fps,
+      maxFrames: flags.maxFrames,
+    });
+    const gif = writeBytes(resolve(io.cwd ?? process.cwd(), flags.gif), bytes, "--gif");
+    io.stdout(`wrote ${gif} (episode seed ${first?.seed ?? 0}, ${first?.steps ?? 0} steps)\n`);
+  }
+}
+
+export async function recordCommand(values: Record<string, unknown>, io: Io, _args: readonly string[], argv: readonly string[]): Promise<void> {
+  const { name, options } = policyFlags(values);
+  const seeds = resolveSeeds(values, 10);
+  const flags = parseFlags(
+    z.strictObject({ out: z.string({ error: "a directory, e.g. --out runs/tg-0" }).min(1, { error: "a directory, e.g. --out runs/tg-0" }), force: z.boolean().optional() }),
+    pick(values, ["out", "force"]),
+  );
+  const setup = await envSetup(values, io);
+  const config = configForBaseline(setup, getBaseline(name));
+  const bar = progressBar(name, seeds.length, values["progress"] !== false);
+  let successes = 0;
+  let steps = 0;
+  let recorded: Awaited<ReturnType<typeof recordRun>>;
+  try {
+    recorded = await recordRun({
+      dir: resolve(io.cwd ?? process.cwd(), flags.out),
+      policy: name,
+      policyOptions: options,
+      config,
+      baseDir: setup.baseDir,
+      seeds,
+      force: flags.force,
+      command: ["plume", ...argv].join(" "),
+      onEpisode: (e) => {
+        successes += e.success ? 1 : 0;
+        steps += e.steps;
+        bar.tick(successes, steps);
+      },
+    });
+  } finally {
+    bar.stop();
+  }
+  io.stdout(`${formatTable([{ policy: name, sensor: sensorLabel(config), summary: recorded.result.summary }])}\n`);
+  io.stdout(`recorded ${seeds.length} episodes (${recorded.result.summary.totalSteps} steps) to ${resolve(io.cwd ?? process.cwd(), flags.out)}: run.json, steps.jsonl.gz, episodes.jsonl.gz\n`);
+}
+
+export async function replayCommand(values: Record<string, unknown>, io: Io, args: readonly string[]): Promise<void> {
+  const dir = args[0];
+  if (dir === undefined) throw new CliError("replay: give the run directory, e.g. plume replay runs/tg-0");
+  const report = await replayRun(resolve(io.cwd ?? process.cwd(), dir), { actionsOnly: values["actionsOnly"] === true });
+  io.stdout(
+    `replayed ${report.episodes} episodes (${report.steps} steps) of ${report.policy} from ${report.dir}: identical to the record` +
+      `${report.policyChecked ? " (positions, observations, rewards, flags and the policy's actions)" : " (positions, observations, rewards and flags; the policy was not re-run)"}\n`,
+  );
+}
+
+export async function compareCommand(values: Record<string, unknown>, io: Io): Promise<void> {
+  const seeds = resolveSeeds(values, 100);
+  const flags = parseFlags(
+    z.strictObject({
+      policies: z.string().default(BASELINE_NAMES.join(",")),
+      out: z.string().min(1, { error: "a file name, e.g. --out compare.png" }).default("plume-compare.png"),
+      draw: intFlag("--draw 6", 0, TRAJECTORY_COLORS.length).default(6),
+    }),
+    pick(values, ["policies", "out", "draw"]),
+  );
+  const names = flags.policies.split(",").map((p) => p.trim()).filter((p) => p !== "");
+  if (names.length === 0) throw new CliError(`--policies: give at least one of ${BASELINE_NAMES.join(", ")}`);
+  for (const n of names) if (!BASELINE_NAMES.includes(n)) throw new CliError(`--policies: unknown policy "${n}"; use a comma-separated list of ${BASELINE_NAMES.join(", ")}`);
+  if (new Set(names).size !== names.length) throw new CliError("--policies: a policy is listed twice");
+  const scale = scaleFlag(values);
+  const setup = await envSetup(values, io);
+  const json = values["json"] === true;
+  if (!json) io.stdout(`comparing ${names.join(", ")} on ${describeConfig(setup.config)}; ${seeds.length} episodes, seeds ${describeSeeds(seeds)}\n`);
+  const results: { name: string; sensor: string; result: RunResult }[] = [];
+  for (const name of names) {
+    const config = configForBaseline(setup, getBaseline(name));
+    const bar = progressBar(name, seeds.length, values["progress"] !== false);
+    let successes = 0;
+    let steps = 0;
+    try {
+      const result = await runPolicy({
+        policy: name,
+        config,
+        baseDir: setup.baseDir,
+        seeds,
+        trajectories: flags.draw,
+        onEpisode: (e) => {
+          successes += e.success ? 1 : 0;
+          steps += e.steps;
+          bar.tick(successes, steps);
+        },
+      });
+      results.push({ name, sensor: sensorLabel(config), result });
+    } finally {
+      bar.stop();
+    }
+  }
+  const plume = await plumeImage(setup);
+  const panels: Panel[] = results.map(({ name, sensor, result }) => ({ title: name, subtitle: panelSubtitle(result, sensor), plume, trails: trailsOf(result, flags.draw) }));
+  const drawn = seeds.slice(0, flags.draw);
+  const figure = drawFigure(panels, {
+    scale: scale ?? autoScale(plume.width, plume.height, results.length > 1 ? 448 : 512),
+    heading: `plume compare: ${seeds.length} episodes per policy, seeds ${describeSeeds(seeds)}`,
+    legend: [
+      drawn.length === 0 ? "no trajectories drawn (--draw 0)" : `trajectories of seeds ${describeSeeds(drawn)}: same colour = same seed = same start in every panel; disc = start, square = end, white ring = source`,
+      `${describeConfig(setup.config)} (greedy reads 4 antennae instead of one concentration)`,
+      "colour: odour concentration (normalised, gamma 0.45); image row = grid y, as in rgb_array frames",
+    ],
+  });
+  const png = writeBytes(resolve(io.cwd ?? process.cwd(), flags.out), toPng(figure), "--out");
+  if (json) {
+    io.stdout(
+      `${JSON.stringify(
+        {
+          env: setup.config,
+          seeds,
+          picture: png,
+          policies: results.map(({ name, sensor, result }) => ({
+            policy: name,
+            sensor,
+            summary: result.summary,
+            episodes: result.episodes.map(({ trajectory: _t, ...e }) => e),
+          })),
+        },
+        null,
+        2,
+      )}\n`,
+    );
+    return;
+  }
+  io.stdout(`${formatTable(results.map(({ name, sensor, result }) => ({ policy: name, sensor, summary: result.summary })))}\n`);
+  io.stdout(`wrote ${png} (${figure.width}x${figure.height})\n`);
+}
+

@@ -1,0 +1,70 @@
+/**
+ * `@plume/cli`: the `plume` command (`run`, `render`, `record`, `replay`, `compare`) and the functions behind it,
+ * for use from scripts: run seeded episodes, summarise them, draw them, record and replay run directories.
+ */
+export { main, buildProgram, resolveSeeds, describeSeeds, type Io } from "./program.js";
+export { CliError, ExitCode, ReplayMismatchError, describeError } from "./errors.js";
+export {
+  DEFAULT_ENV_CONFIG,
+  configForBaseline,
+  createEnv,
+  describeConfig,
+  resolveEnvSetup,
+  sensorLabel,
+  type EnvSetup,
+} from "./env-config.js";
+export { EnvFlagsSchema, type EnvFlags } from "./flags.js";
+export {
+  buildPolicy,
+  observationToJson,
+  runPolicy,
+  summarize,
+  type Cell,
+  type EpisodeResult,
+  type JsonObservation,
+  type ResetRecord,
+  type RunResult,
+  type RunSpec,
+  type RunSummary,
+  type StepRecord,
+} from "./runner.js";
+export { formatTable, type TableRow } from "./table.js";
+export {
+  Canvas,
+  PLUME_LEVELS,
+  TRAJECTORY_COLORS,
+  animateEpisode,
+  autoScale,
+  drawFigure,
+  drawPlume,
+  drawSource,
+  drawTrails,
+  palette,
+  toPng,
+  type AnimationOptions,
+  type FigureOptions,
+  type Panel,
+  type PlumeImage,
+  type Rgb,
+  type Trail,
+} from "./picture.js";
+export {
+  EPISODES_FILE,
+  EpisodeLineSchema,
+  RUN_FILE,
+  RUN_FORMAT,
+  RUN_FORMAT_VERSION,
+  ResetLineSchema,
+  RunManifestSchema,
+  STEPS_FILE,
+  StepLineSchema,
+  readRun,
+  recordRun,
+  replayRun,
+  type RecordSpec,
+  type ReplayOptions,
+  type ReplayReport,
+  type RunManifest,
+  type RunRecord,
+} from "./record.js";
+export { CLI_VERSION, versions } from "./versions.js";

@@ -1,0 +1,42 @@
+/**
+ * A live progress bar on stderr (cli-progress), shown only when stderr is a terminal, so piped output and
+ * logs stay clean. stdout keeps the results.
+ */
+import cliProgress from "cli-progress";
+
+/** What the commands report to a progress bar. */
+export interface Progress {
+  /** One more episode finished. */
+  tick(successes: number, steps: number): void;
+  stop(): void;
+}
+
+const silent: Progress = { tick: () => undefined, stop: () => undefined };
+
+/** A progress bar for `total` episodes labelled `label`, or a silent one when disabled or not on a terminal. */
+export function progressBar(label: string, total: number, enabled: boolean): Progress {
+  if (!enabled || process.stderr.isTTY !== true || total <= 0) return silent;
+  const bar = new cliProgress.SingleBar(
+    {
+      stream: process.stderr,
+      format: `${label.padEnd(18)} {bar} {value}/{total} episodes | {successes} reached the source | {rate} steps/s`,
+      barCompleteChar: "\u2588",
+      barIncompleteChar: "\u2591",
+      hideCursor: true,
+      clearOnComplete: true,
+      etaBuffer: 20,
+    },
+    cliProgress.Presets.shades_classic,
+  );
+  const started = performance.now();
+  bar.start(total, 0, { successes: 0, rate: 0 });
+  return {
+    tick(successes, steps) {
+      const seconds = (performance.now() - started) / 1000;
+      bar.increment(1, { successes, rate: seconds > 0 ? Math.round(steps / seconds) : 0 });
+    },
+    stop() {
+      bar.stop();
+    },
+  };
+}
