@@ -11,10 +11,10 @@ import {
   type AgentState,
   type GridSize,
   type NDArray,
+  roundHalfEven,
 } from "@plume/core-types";
 import { Box } from "@plume/spaces";
 import { z } from "zod";
-import { roundHalfEven } from "./round.js";
 
 /** The largest finite float32: `maxSpeed` must stay finite once cast to float32. */
 const FLOAT32_MAX = 3.4028234663852886e38;

@@ -4,9 +4,8 @@
  * 90 deg = +y: the grid convention, NOT the antenna/wind one), `new = int(round(pos + d))` with Python's
  * ties-to-even `round`, then each axis clamped to `[0, size - 1]`.
  */
-import { Coordinates, ValidationError, type AgentState, type GridSize } from "@plume/core-types";
+import { Coordinates, ValidationError, type AgentState, type GridSize, roundHalfEven } from "@plume/core-types";
 import { z } from "zod";
-import { roundHalfEven } from "./round.js";
 
 /** NumPy's `deg2rad` factor (`NPY_PI / 180.0`). */
 export const DEG_TO_RAD = Math.PI / 180;

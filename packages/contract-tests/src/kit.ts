@@ -22,17 +22,13 @@ import {
   type RewardFunction,
   type RewardMetadata,
   type VectorField,
+  roundHalfEven,
 } from "@plume/core-types";
 import { Box, Discrete } from "@plume/spaces";
 
-/** Python's `round`: to the nearest integer, ties to even (2.5 -> 2, 3.5 -> 4). */
-export function roundHalfEven(value: number): number {
-  const floor = Math.floor(value);
-  const diff = value - floor;
-  if (diff < 0.5) return floor;
-  if (diff > 0.5) return floor + 1;
-  return floor % 2 === 0 ? floor : floor + 1;
-}
+/** Python's `round` (ties to even), re-exported from core-types for suites and broken fixtures. */
+export { roundHalfEven };
+
 
 /** The 4 cardinal moves, indexed like the reference's Discrete(4): UP (+y), RIGHT, DOWN, LEFT. */
 export const CARDINAL_MOVES: readonly (readonly [dx: number, dy: number])[] = Object.freeze([

@@ -16,3 +16,4 @@ export * from "./reward-function.js";
 export * from "./policy.js";
 export * from "./env.js";
 export * from "./plugin.js";
+export * from "./rounding.js";

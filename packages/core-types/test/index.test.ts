@@ -46,6 +46,7 @@ describe("@plume/core-types entry point", () => {
       "parseWithSchema",
       "pluginDefinitionSchema",
       "resetOptionsSchema",
+      "roundHalfEven",
       "seedSchema",
       "shapeSize",
       "shapesEqual",

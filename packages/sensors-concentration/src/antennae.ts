@@ -9,11 +9,11 @@ import {
   type NDArray,
   type ObservationMetadata,
   type ObservationModel,
+  roundHalfEven,
 } from "@plume/core-types";
 import { Box } from "@plume/spaces";
 import { z } from "zod";
 import { FIELD_STATE_KEYS, fieldView } from "./field.js";
-import { roundHalfEven } from "./round.js";
 
 /** NumPy's `deg2rad` factor. */
 const DEG_TO_RAD = Math.PI / 180;

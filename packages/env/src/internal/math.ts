@@ -3,11 +3,7 @@
  */
 
 /** Python's `round(x)` for floats: nearest integer, ties to even (2.5 -> 2, 3.5 -> 4, -0.5 -> 0). */
-export function roundHalfEven(x: number): number {
-  const r = Math.round(x); // ties towards +Infinity
-  if (r - x === 0.5 && r % 2 !== 0) return r - 1;
-  return r + 0; // -0 -> 0
-}
+export { roundHalfEven } from "@plume/core-types";
 
 /** `float(np.finfo(np.float32).eps)`: the goal radius the reference uses for "exactly at the goal". */
 export const FLOAT32_EPS = 2 ** -23;
