@@ -8,7 +8,10 @@ import {
   parseWithSchema,
   type ActionMetadata,
   type ActionProcessor,
+  type AgentBatch,
   type AgentState,
+  type BatchActionProcessor,
+  type BatchContext,
   type GridSize,
   type NDArray,
   roundHalfEven,
@@ -41,7 +44,7 @@ export type VelocityAction = NDArray<"float32">;
  * float32 element times the Python float `max_speed` is a float32 product (NEP 50), then Python's
  * `round` (ties to even). Orientation is never changed.
  */
-export class ContinuousActions implements ActionProcessor<VelocityAction> {
+export class ContinuousActions implements ActionProcessor<VelocityAction>, BatchActionProcessor {
   /** Cells moved per step at |v| = 1. */
   readonly maxSpeed: number;
   readonly #speed32: number;
@@ -81,6 +84,36 @@ export class ContinuousActions implements ActionProcessor<VelocityAction> {
         Math.max(0, Math.min(y + dy, gridSize.height - 1)),
       ),
     );
+  }
+
+  /**
+   * The batch form of `processAction` (the batch protocol of `@plume/core-types`): `actions` holds two numbers
+   * per environment, `(vx, vy)` of environment `i` at `actions[2 i]` and `actions[2 i + 1]` (the Box action
+   * flattened). Each listed agent moves by `round(float32(float32(v) * maxSpeed))` cells per axis (ties to
+   * even), clamped into the grid, exactly as `processAction`; orientation is not touched. Actions must already
+   * be valid; nothing is allocated.
+   */
+  processActionBatch(
+    actions: ArrayLike<number>,
+    agents: AgentBatch,
+    context: BatchContext,
+    indices: Int32Array,
+    count: number,
+  ): void {
+    const speed = this.#speed32;
+    const fround = Math.fround;
+    const xs = agents.x;
+    const ys = agents.y;
+    const maxX = context.gridWidth - 1;
+    const maxY = context.gridHeight - 1;
+    for (let k = 0; k < count; k++) {
+      const i = indices[k] as number;
+      const offset = i * 2;
+      const x = (xs[i] as number) + roundHalfEven(fround(fround(actions[offset] as number) * speed));
+      const y = (ys[i] as number) + roundHalfEven(fround(fround(actions[offset + 1] as number) * speed));
+      xs[i] = x < 0 ? 0 : x > maxX ? maxX : x;
+      ys[i] = y < 0 ? 0 : y > maxY ? maxY : y;
+    }
   }
 
   /** `actionSpace.contains(action)`: an NDArray of shape [2], castable to float32, every element in [-1, 1]. Never throws. */

@@ -6,12 +6,15 @@ import {
   parseWithSchema,
   type ActionMetadata,
   type ActionProcessor,
+  type AgentBatch,
   type AgentState,
+  type BatchActionProcessor,
+  type BatchContext,
   type GridSize,
 } from "@plume/core-types";
 import { Discrete } from "@plume/spaces";
 import { z } from "zod";
-import { invalidAction, moveClamped } from "./grid-move.js";
+import { invalidAction, moveClamped, moveClampedBatch } from "./grid-move.js";
 
 /** The cardinal actions by name. UP is +y (design.md's grid convention). */
 export const CardinalAction = Object.freeze({ UP: 0, RIGHT: 1, DOWN: 2, LEFT: 3 } as const);
@@ -41,11 +44,14 @@ export type DiscreteGridActionsOptions = z.input<typeof DiscreteGridActionsOptio
  * actions.processAction(CardinalAction.UP, state, grid); // y + 2, clamped to height - 1
  * ```
  */
-export class DiscreteGridActions implements ActionProcessor<number> {
+export class DiscreteGridActions implements ActionProcessor<number>, BatchActionProcessor {
   /** Cells moved per action. */
   readonly stepSize: number;
   readonly #space = new Discrete(4);
   readonly #moves: readonly (readonly [number, number])[];
+  /** `#moves` as per-action displacement tables, for the batch path. */
+  readonly #dx: Float64Array;
+  readonly #dy: Float64Array;
 
   /** @throws ValidationError (`parameter` `"stepSize"`, or the unknown key) for bad options. */
   constructor(options: DiscreteGridActionsOptions = {}) {
@@ -60,6 +66,8 @@ export class DiscreteGridActions implements ActionProcessor<number> {
       [0, -s],
       [-s, 0],
     ] as const);
+    this.#dx = Float64Array.from(this.#moves, (move) => move[0]);
+    this.#dy = Float64Array.from(this.#moves, (move) => move[1]);
   }
 
   /** `Discrete(4)`: the same instance on every read. */
@@ -76,6 +84,21 @@ export class DiscreteGridActions implements ActionProcessor<number> {
     if (!this.validateAction(action)) throw invalidAction(action, "an integer in [0, 3] (UP, RIGHT, DOWN, LEFT)");
     const [dx, dy] = this.#moves[action] as readonly [number, number];
     return moveClamped(currentState, dx, dy, gridSize);
+  }
+
+  /**
+   * The batch form of `processAction` (the batch protocol of `@plume/core-types`): moves each listed agent
+   * `(x[i], y[i])` by action `actions[i]`, clamped per axis, exactly as `processAction` does. Orientation is
+   * not touched. Actions must already be valid; nothing is allocated.
+   */
+  processActionBatch(
+    actions: ArrayLike<number>,
+    agents: AgentBatch,
+    context: BatchContext,
+    indices: Int32Array,
+    count: number,
+  ): void {
+    moveClampedBatch(this.#dx, this.#dy, actions, agents, context, indices, count);
   }
 
   /** `actionSpace.contains(action)`: an integer in [0, 3]. Never throws. */

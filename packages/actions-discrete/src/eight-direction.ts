@@ -7,13 +7,16 @@ import {
   parseWithSchema,
   type ActionMetadata,
   type ActionProcessor,
+  type AgentBatch,
   type AgentState,
+  type BatchActionProcessor,
+  type BatchContext,
   type GridSize,
 } from "@plume/core-types";
 import { Discrete } from "@plume/spaces";
 import { z } from "zod";
 import { stepSizeSchema } from "./discrete-grid.js";
-import { invalidAction, moveClamped } from "./grid-move.js";
+import { invalidAction, moveClamped, moveClampedBatch } from "./grid-move.js";
 
 /** The eight-direction actions by name (N is +y). */
 export const EightDirectionAction = Object.freeze({
@@ -53,11 +56,14 @@ export type EightDirectionActionsOptions = z.input<typeof EightDirectionActionsO
  * Eight-directional absolute movement plus STAY. `actionSpace` is `Discrete(9)`. A diagonal move that
  * hits one wall still moves along the other axis; STAY returns a new (equal) state.
  */
-export class EightDirectionActions implements ActionProcessor<number> {
+export class EightDirectionActions implements ActionProcessor<number>, BatchActionProcessor {
   /** Cells moved along each axis per action. */
   readonly stepSize: number;
   readonly #space = new Discrete(9);
   readonly #moves: readonly (readonly [number, number])[];
+  /** `#moves` as per-action displacement tables, for the batch path. */
+  readonly #dx: Float64Array;
+  readonly #dy: Float64Array;
 
   /** @throws ValidationError (`parameter` `"stepSize"`, or the unknown key) for bad options. */
   constructor(options: EightDirectionActionsOptions = {}) {
@@ -77,6 +83,8 @@ export class EightDirectionActions implements ActionProcessor<number> {
       [-s, s],
       [0, 0],
     ] as const);
+    this.#dx = Float64Array.from(this.#moves, (move) => move[0]);
+    this.#dy = Float64Array.from(this.#moves, (move) => move[1]);
   }
 
   /** `Discrete(9)`: the same instance on every read. */
@@ -93,6 +101,21 @@ export class EightDirectionActions implements ActionProcessor<number> {
     if (!this.validateAction(action)) throw invalidAction(action, "an integer in [0, 8] (N, NE, E, SE, S, SW, W, NW, STAY)");
     const [dx, dy] = this.#moves[action] as readonly [number, number];
     return moveClamped(currentState, dx, dy, gridSize);
+  }
+
+  /**
+   * The batch form of `processAction` (the batch protocol of `@plume/core-types`): moves each listed agent
+   * `(x[i], y[i])` by action `actions[i]`, clamped per axis, exactly as `processAction` does. Orientation is
+   * not touched. Actions must already be valid; nothing is allocated.
+   */
+  processActionBatch(
+    actions: ArrayLike<number>,
+    agents: AgentBatch,
+    context: BatchContext,
+    indices: Int32Array,
+    count: number,
+  ): void {
+    moveClampedBatch(this.#dx, this.#dy, actions, agents, context, indices, count);
   }
 
   /** `actionSpace.contains(action)`: an integer in [0, 8]. Never throws. */

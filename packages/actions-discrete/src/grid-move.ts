@@ -2,7 +2,14 @@
  * The shared step of every absolute-direction processor: add `(dx, dy)` to the position and clamp each
  * axis into the grid on its own (the reference's `max(0, min(v, size - 1))`), keeping every other field.
  */
-import { AgentState, Coordinates, ValidationError, type GridSize } from "@plume/core-types";
+import {
+  AgentState,
+  Coordinates,
+  ValidationError,
+  type AgentBatch,
+  type BatchContext,
+  type GridSize,
+} from "@plume/core-types";
 
 /** Clamps `value` into `[0, size - 1]`. */
 export function clampAxis(value: number, size: number): number {
@@ -19,4 +26,32 @@ export function moveClamped(state: AgentState, dx: number, dy: number, gridSize:
 /** The typed error every processor throws for an action outside its space. */
 export function invalidAction(action: unknown, expected: string): ValidationError {
   return ValidationError.invalid("action", expected, action);
+}
+
+/**
+ * The batch form of `moveClamped` for a table-driven processor: for each listed environment `i`, moves
+ * `(x[i], y[i])` by `(dx[a], dy[a])` with `a = actions[i]` and clamps each axis into `[0, size - 1]`
+ * (the same `max(0, min(v, size - 1))` as `clampAxis`, written as comparisons). Orientation is not touched.
+ */
+export function moveClampedBatch(
+  dxTable: Float64Array,
+  dyTable: Float64Array,
+  actions: ArrayLike<number>,
+  agents: AgentBatch,
+  context: BatchContext,
+  indices: Int32Array,
+  count: number,
+): void {
+  const xs = agents.x;
+  const ys = agents.y;
+  const maxX = context.gridWidth - 1;
+  const maxY = context.gridHeight - 1;
+  for (let k = 0; k < count; k++) {
+    const i = indices[k] as number;
+    const a = actions[i] as number;
+    const x = (xs[i] as number) + (dxTable[a] as number);
+    const y = (ys[i] as number) + (dyTable[a] as number);
+    xs[i] = x < 0 ? 0 : x > maxX ? maxX : x;
+    ys[i] = y < 0 ? 0 : y > maxY ? maxY : y;
+  }
 }

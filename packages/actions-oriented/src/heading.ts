@@ -26,6 +26,16 @@ export function stepAlongHeading(
   );
 }
 
+/**
+ * `normalizeOrientation` for a finite number of degrees (the batch paths' inline form): Python's `degrees % 360`
+ * into [0, 360), with -0 and 360 turned into 0. Same results as `normalizeOrientation`, without its checks.
+ */
+export function wrapDegrees(degrees: number): number {
+  let result = degrees % 360;
+  if (result < 0) result += 360;
+  return result === 360 || result === 0 ? 0 : result;
+}
+
 /** `state` moved one step along its own heading (orientation and counters kept). */
 export function moveForward(state: AgentState, stepSize: number, gridSize: GridSize): AgentState {
   return state.withPosition(stepAlongHeading(state.position, state.orientation, stepSize, gridSize));

@@ -6,14 +6,18 @@
 import {
   normalizeOrientation,
   parseWithSchema,
+  roundHalfEven,
   type ActionMetadata,
   type ActionProcessor,
+  type AgentBatch,
   type AgentState,
+  type BatchActionProcessor,
+  type BatchContext,
   type GridSize,
 } from "@plume/core-types";
 import { Discrete } from "@plume/spaces";
 import { z } from "zod";
-import { headingStepSizeSchema, invalidAction, moveForward } from "./heading.js";
+import { DEG_TO_RAD, headingStepSizeSchema, invalidAction, moveForward, wrapDegrees } from "./heading.js";
 
 /** The oriented actions by name. */
 export const OrientedAction = Object.freeze({ FORWARD: 0, TURN_LEFT: 1, TURN_RIGHT: 2 } as const);
@@ -38,7 +42,7 @@ export type OrientedGridActionsOptions = z.input<typeof OrientedGridActionsOptio
  * FORWARD moves to `(round(x + s cos t), round(y + s sin t))` (ties to even), clamped per axis, with
  * `t` the heading (0 deg = +x, 90 deg = +y). Turns set the heading to `(t +/- 90) % 360` (Python's `%`).
  */
-export class OrientedGridActions implements ActionProcessor<number> {
+export class OrientedGridActions implements ActionProcessor<number>, BatchActionProcessor {
   /** Cells moved by FORWARD. */
   readonly stepSize: number;
   readonly #space = new Discrete(3);
@@ -65,6 +69,42 @@ export class OrientedGridActions implements ActionProcessor<number> {
     if (action === OrientedAction.FORWARD) return moveForward(currentState, this.stepSize, gridSize);
     const delta = action === OrientedAction.TURN_LEFT ? TURN_ANGLE_DEGREES : -TURN_ANGLE_DEGREES;
     return currentState.withOrientation(normalizeOrientation(currentState.orientation + delta));
+  }
+
+  /**
+   * The batch form of `processAction` (the batch protocol of `@plume/core-types`), exactly as `processAction`
+   * for each listed environment: FORWARD moves `(x[i], y[i])` along `orientation[i]` (rounded ties to even,
+   * clamped per axis); the turns set `orientation[i]` to `(orientation[i] +/- 90) % 360`. Actions must already
+   * be valid; nothing is allocated.
+   */
+  processActionBatch(
+    actions: ArrayLike<number>,
+    agents: AgentBatch,
+    context: BatchContext,
+    indices: Int32Array,
+    count: number,
+  ): void {
+    const step = this.stepSize;
+    const xs = agents.x;
+    const ys = agents.y;
+    const headings = agents.orientation;
+    const maxX = context.gridWidth - 1;
+    const maxY = context.gridHeight - 1;
+    for (let k = 0; k < count; k++) {
+      const i = indices[k] as number;
+      const action = actions[i] as number;
+      const heading = headings[i] as number;
+      if (action === OrientedAction.FORWARD) {
+        // stepAlongHeading, inline; the heading is kept (already normalised)
+        const rad = heading * DEG_TO_RAD;
+        const x = roundHalfEven((xs[i] as number) + step * Math.cos(rad));
+        const y = roundHalfEven((ys[i] as number) + step * Math.sin(rad));
+        xs[i] = x < 0 ? 0 : x > maxX ? maxX : x;
+        ys[i] = y < 0 ? 0 : y > maxY ? maxY : y;
+      } else {
+        headings[i] = wrapDegrees(heading + (action === OrientedAction.TURN_LEFT ? TURN_ANGLE_DEGREES : -TURN_ANGLE_DEGREES));
+      }
+    }
   }
 
   /** `actionSpace.contains(action)`: 0, 1 or 2. Never throws. */

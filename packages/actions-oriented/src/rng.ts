@@ -27,3 +27,12 @@ export function missingRng(component: string, draw: string): StateError {
     currentState: "no generator",
   });
 }
+
+/** The error for a batch draw when the context has no generator for environment `index`. */
+export function missingBatchRng(component: string, draw: string, index: number): StateError {
+  return new StateError(`${component} needs environment ${index}'s generator (context.rngs[${index}]) for ${draw}`, {
+    parameter: "rng",
+    expected: "a generator for every listed environment in context.rngs",
+    currentState: "no generator",
+  });
+}

@@ -5,16 +5,20 @@
  */
 import {
   parseWithSchema,
+  roundHalfEven,
   type ActionMetadata,
   type ActionProcessor,
+  type AgentBatch,
   type AgentState,
+  type BatchActionProcessor,
+  type BatchContext,
   type GridSize,
   type RandomGenerator,
 } from "@plume/core-types";
 import { Discrete } from "@plume/spaces";
 import { z } from "zod";
-import { headingStepSizeSchema, invalidAction, stepAlongHeading } from "./heading.js";
-import { assertRandomGenerator, missingRng } from "./rng.js";
+import { DEG_TO_RAD, headingStepSizeSchema, invalidAction, stepAlongHeading, wrapDegrees } from "./heading.js";
+import { assertRandomGenerator, missingBatchRng, missingRng } from "./rng.js";
 
 /** The run-and-tumble actions by name. */
 export const RunTumbleAction = Object.freeze({ RUN: 0, TUMBLE: 1 } as const);
@@ -35,7 +39,7 @@ export type OrientedRunTumbleActionsOptions = z.input<typeof OrientedRunTumbleAc
  * `rng.uniform(0, 360)`, from the generator injected with `setRng` (the environment's; it calls `setRng` on
  * every reset), so the same generator state and the same actions give the same trajectory. RUN draws nothing.
  */
-export class OrientedRunTumbleActions implements ActionProcessor<number> {
+export class OrientedRunTumbleActions implements ActionProcessor<number>, BatchActionProcessor {
   /** Cells moved per action. */
   readonly stepSize: number;
   readonly #space = new Discrete(2);
@@ -75,6 +79,45 @@ export class OrientedRunTumbleActions implements ActionProcessor<number> {
     }
     const position = stepAlongHeading(currentState.position, heading, this.stepSize, gridSize);
     return currentState.with({ position, orientation: heading });
+  }
+
+  /**
+   * The batch form of `processAction` (the batch protocol of `@plume/core-types`), exactly as `processAction`
+   * for each listed environment `i`: a TUMBLE draws its heading with `context.rngs[i].uniform(0, 360)` (one draw,
+   * from environment `i`'s generator, the one `setRng` receives on the object path; RUN draws nothing), then
+   * the agent moves `stepSize` along the heading (rounded ties to even, clamped per axis) and `orientation[i]`
+   * becomes the heading. Actions must already be valid; nothing is allocated.
+   */
+  processActionBatch(
+    actions: ArrayLike<number>,
+    agents: AgentBatch,
+    context: BatchContext,
+    indices: Int32Array,
+    count: number,
+  ): void {
+    const step = this.stepSize;
+    const rngs = context.rngs;
+    const xs = agents.x;
+    const ys = agents.y;
+    const headings = agents.orientation;
+    const maxX = context.gridWidth - 1;
+    const maxY = context.gridHeight - 1;
+    for (let k = 0; k < count; k++) {
+      const i = indices[k] as number;
+      let heading = headings[i] as number;
+      if (actions[i] === RunTumbleAction.TUMBLE) {
+        const rng = rngs[i];
+        if (rng === undefined) throw missingBatchRng("OrientedRunTumbleActions", "a TUMBLE", i);
+        heading = rng.uniform(0, 360);
+      }
+      // stepAlongHeading, inline
+      const rad = heading * DEG_TO_RAD;
+      const x = roundHalfEven((xs[i] as number) + step * Math.cos(rad));
+      const y = roundHalfEven((ys[i] as number) + step * Math.sin(rad));
+      xs[i] = x < 0 ? 0 : x > maxX ? maxX : x;
+      ys[i] = y < 0 ? 0 : y > maxY ? maxY : y;
+      headings[i] = wrapDegrees(heading);
+    }
   }
 
   /** `actionSpace.contains(action)`: 0 or 1. Never throws. */

@@ -7,10 +7,14 @@
 import {
   Coordinates,
   ValidationError,
+  hasActionBatch,
   parseWithSchema,
   type ActionMetadata,
   type ActionProcessor,
+  type AgentBatch,
   type AgentState,
+  type BatchActionProcessor,
+  type BatchContext,
   type GridSize,
   type PointLike,
   type RandomGenerator,
@@ -19,7 +23,7 @@ import {
 import { Discrete } from "@plume/spaces";
 import { z } from "zod";
 import { invalidAction } from "./heading.js";
-import { assertRandomGenerator, missingRng } from "./rng.js";
+import { assertRandomGenerator, missingBatchRng, missingRng } from "./rng.js";
 
 /** The semantic actions by name. */
 export const SurgeCastAction = Object.freeze({ SURGE: 0, CAST: 1 } as const);
@@ -35,7 +39,11 @@ const PRIMITIVE_VECTORS: readonly (readonly [number, number])[] = [
   [0, -1],
   [-1, 0],
 ];
+/** `PRIMITIVE_VECTORS` as per-axis tables, for the batch path. */
+const PRIMITIVE_X = Float64Array.from(PRIMITIVE_VECTORS, (v) => v[0]);
+const PRIMITIVE_Y = Float64Array.from(PRIMITIVE_VECTORS, (v) => v[1]);
 const UP = 0;
+const CAST = 1;
 /** The reference treats an upwind vector shorter than this as "no wind" (and surges UP). */
 const MIN_WIND_MAGNITUDE = 1e-8;
 
@@ -53,6 +61,28 @@ function isCardinalProcessor(value: unknown): value is ActionProcessor<number> {
     !space.contains(-1) &&
     !space.contains(4)
   );
+}
+
+/**
+ * The cardinal action that points most upwind for the float32 wind `(wx, wy)`: with `u = -wind`, the primitive
+ * with the largest float32 `v . u` (the first on ties); UP when `|u| < 1e-8`. Shared by both paths.
+ */
+function upwindOf(wx: number, wy: number): number {
+  const fround = Math.fround;
+  const ux = fround(-wx);
+  const uy = fround(-wy);
+  const magnitude = fround(Math.sqrt(fround(fround(ux * ux) + fround(uy * uy))));
+  if (magnitude < MIN_WIND_MAGNITUDE) return UP;
+  let best = 0;
+  let bestScore = -Infinity;
+  for (let index = 0; index < 4; index++) {
+    const score = fround((PRIMITIVE_X[index] as number) * ux + (PRIMITIVE_Y[index] as number) * uy);
+    if (score > bestScore) {
+      bestScore = score;
+      best = index;
+    }
+  }
+  return best;
 }
 
 function isVectorField(value: unknown): value is VectorField {
@@ -104,8 +134,24 @@ export class SurgeCastActions implements ActionProcessor<number> {
   readonly stepSize: number | undefined;
   readonly #space = new Discrete(2);
   readonly #base: ActionProcessor<number> | undefined;
+  /** `#base` when it has `processActionBatch` (the batch path then delegates the moves to it). */
+  readonly #batchBase: BatchActionProcessor | undefined;
   #windField: VectorField | undefined;
   #rng: RandomGenerator | undefined;
+  /** The point handed to the wind field by the batch path (reused: no allocation per environment). */
+  readonly #point = { x: 0, y: 0 };
+  /** The batch path's cardinal actions for a custom base, one per environment (allocated once per batch size). */
+  #primitives: Float64Array | undefined;
+
+  /**
+   * The batch form of `processAction` (the batch protocol of `@plume/core-types`). Present with the built-in
+   * cardinal base, and with a custom `base` that has `processActionBatch` itself (which then applies the chosen
+   * moves); absent otherwise. For each listed environment `i`, exactly as `processAction`: the wind is this
+   * processor's own wind field (`windField`, the one `processAction` reads) sampled at `(x[i], y[i])`; a CAST
+   * draws `context.rngs[i].integers(0, 3)` (one draw from environment `i`'s generator; SURGE draws nothing).
+   * Actions must already be valid; nothing is allocated per call.
+   */
+  declare readonly processActionBatch?: BatchActionProcessor["processActionBatch"];
 
   /** @throws ValidationError naming the bad option (`"stepSize"`, `"base"`, `"windField"`, or an unknown key). */
   constructor(options: SurgeCastActionsOptions = {}) {
@@ -113,6 +159,18 @@ export class SurgeCastActions implements ActionProcessor<number> {
     this.#base = parsed.base;
     this.stepSize = parsed.base === undefined ? (parsed.stepSize ?? 1) : undefined;
     this.#windField = parsed.windField;
+    const base = parsed.base;
+    this.#batchBase = hasActionBatch(base) ? base : undefined;
+    if (base === undefined || this.#batchBase !== undefined) {
+      const batch: BatchActionProcessor["processActionBatch"] = (actions, agents, context, indices, count) =>
+        this.#processActionBatch(actions, agents, context, indices, count);
+      Object.defineProperty(this, "processActionBatch", {
+        value: batch,
+        enumerable: false,
+        writable: false,
+        configurable: false,
+      });
+    }
   }
 
   /** `Discrete(2)`: the same instance on every read. */
@@ -146,20 +204,7 @@ export class SurgeCastActions implements ActionProcessor<number> {
   /** The cardinal action that points most upwind at `position` (0 UP, 1 RIGHT, 2 DOWN, 3 LEFT). Draws nothing. */
   upwindAction(position: PointLike): number {
     const wind = this.#sampleWind(position);
-    const ux = Math.fround(-wind[0]);
-    const uy = Math.fround(-wind[1]);
-    const magnitude = Math.fround(Math.sqrt(Math.fround(Math.fround(ux * ux) + Math.fround(uy * uy))));
-    if (magnitude < MIN_WIND_MAGNITUDE) return UP;
-    let best = 0;
-    let bestScore = -Infinity;
-    PRIMITIVE_VECTORS.forEach(([vx, vy], index) => {
-      const score = Math.fround(vx * ux + vy * uy);
-      if (score > bestScore) {
-        bestScore = score;
-        best = index;
-      }
-    });
-    return best;
+    return upwindOf(wind[0], wind[1]);
   }
 
   /**
@@ -217,6 +262,75 @@ export class SurgeCastActions implements ActionProcessor<number> {
       orientation_dependent: base?.orientation_dependent ?? false,
       stochastic: true,
     };
+  }
+
+  #processActionBatch(
+    actions: ArrayLike<number>,
+    agents: AgentBatch,
+    context: BatchContext,
+    indices: Int32Array,
+    count: number,
+  ): void {
+    const field = this.#windField;
+    const point = this.#point;
+    const rngs = context.rngs;
+    const base = this.#batchBase;
+    const fround = Math.fround;
+    const xs = agents.x;
+    const ys = agents.y;
+    let primitives = this.#primitives;
+    if (base !== undefined && (primitives === undefined || primitives.length !== agents.size)) {
+      primitives = new Float64Array(agents.size);
+      this.#primitives = primitives;
+    }
+    const s = this.stepSize ?? 1;
+    const maxX = context.gridWidth - 1;
+    const maxY = context.gridHeight - 1;
+    for (let k = 0; k < count; k++) {
+      const i = indices[k] as number;
+      const x = xs[i] as number;
+      const y = ys[i] as number;
+      // #sampleWind, inline: no wind for a missing field or a sample that is not two finite numbers or throws
+      let wx = 0;
+      let wy = 0;
+      if (field !== undefined) {
+        point.x = x;
+        point.y = y;
+        try {
+          const raw = field.sample(point) as ArrayLike<number> | undefined;
+          if (raw !== undefined && raw !== null && raw.length === 2) {
+            const vx = fround(Number(raw[0]));
+            const vy = fround(Number(raw[1]));
+            if (Number.isFinite(vx) && Number.isFinite(vy)) {
+              wx = vx;
+              wy = vy;
+            }
+          }
+        } catch {
+          // no wind, as on the object path
+        }
+      }
+      const upwind = upwindOf(wx, wy);
+      let primitive = upwind;
+      if (actions[i] === CAST) {
+        const rng = rngs[i];
+        if (rng === undefined) throw missingBatchRng("SurgeCastActions", "a CAST", i);
+        // the three other actions in order: [0, 1, 2, 3] without `upwind`, indexed by the draw
+        const draw = rng.integers(0, 3);
+        primitive = draw < upwind ? draw : draw + 1;
+      }
+      if (primitives !== undefined) {
+        primitives[i] = primitive;
+      } else {
+        const nx = x + (PRIMITIVE_X[primitive] as number) * s;
+        const ny = y + (PRIMITIVE_Y[primitive] as number) * s;
+        xs[i] = nx < 0 ? 0 : nx > maxX ? maxX : nx;
+        ys[i] = ny < 0 ? 0 : ny > maxY ? maxY : ny;
+      }
+    }
+    if (base !== undefined && primitives !== undefined) {
+      base.processActionBatch(primitives, agents, context, indices, count);
+    }
   }
 
   #sampleWind(position: PointLike): readonly [number, number] {

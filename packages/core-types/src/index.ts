@@ -17,3 +17,4 @@ export * from "./policy.js";
 export * from "./env.js";
 export * from "./plugin.js";
 export * from "./rounding.js";
+export * from "./batch.js";

@@ -4,10 +4,14 @@
  */
 import {
   ComponentError,
+  hasObservationBatch,
   isNDArray,
   ndarray,
   parseWithSchema,
   shapeSize,
+  type AgentBatch,
+  type BatchContext,
+  type BatchObservationModel,
   type EnvState,
   type NDArray,
   type ObservationMetadata,
@@ -43,6 +47,7 @@ export type FlattenedMultiSensorOptions = z.input<typeof FlattenedMultiSensorOpt
  * `observationSpace` is `Box(-inf, inf, (total,), float32)` with `total` the sum of the parts' sizes (as the
  * seed); each observation is the parts' observations flattened in row-major order, concatenated in the given
  * order and cast to float32. The parts are called in that order. `reset()` exists exactly when some part has one.
+ * `fillObservationBatch` (the batch protocol of `@plume/core-types`) exists exactly when every part has one.
  */
 export class FlattenedMultiSensor implements ObservationModel<NDArray<"float32">> {
   /** The parts in output order. */
@@ -53,7 +58,20 @@ export class FlattenedMultiSensor implements ObservationModel<NDArray<"float32">
   readonly totalDim: number;
   /** Present when a part is stateful: resets every stateful part. */
   declare readonly reset?: () => void;
+  /**
+   * Present exactly when every part has `fillObservationBatch` (batch protocol): fills `out[i * totalDim]` with
+   * environment `i`'s vector, exactly as `getObservation` does, by running each part's batch method in part order
+   * into a scratch buffer (allocated once per batch size) and copying its slice into place. Each part draws from
+   * `context.rngs[i]` itself, so every environment's generator sees the parts' draws in the object path's order.
+   */
+  declare readonly fillObservationBatch?: BatchObservationModel["fillObservationBatch"];
   readonly #space: Box<"float32">;
+  /** The parts' batch methods' owners (set when every part has one) and their flattened sizes. */
+  readonly #batchParts: readonly BatchObservationModel[] = [];
+  readonly #batchDims: Int32Array = new Int32Array(0);
+  /** Scratch for one part's batch output (`agents.size * max(dimensions)`), reallocated only when the batch size changes. */
+  #scratch: Float32Array | undefined;
+  #scratchBatchSize = -1;
 
   /**
    * @throws ValidationError naming the bad option: `"sensors"` (not an array, or empty), `"sensors.2"` (not an
@@ -68,6 +86,18 @@ export class FlattenedMultiSensor implements ObservationModel<NDArray<"float32">
     this.totalDim = this.dimensions.reduce((a, b) => a + b, 0);
     this.#space = new Box({ low: -Infinity, high: Infinity, shape: [this.totalDim], dtype: "float32" });
     installReset(this, this.sensors);
+    if (this.sensors.every((part) => hasObservationBatch(part))) {
+      this.#batchParts = Object.freeze(this.sensors.filter(hasObservationBatch));
+      this.#batchDims = Int32Array.from(this.dimensions);
+      const batch: BatchObservationModel["fillObservationBatch"] = (out, agents, context, indices, count) =>
+        this.#fillObservationBatch(out, agents, context, indices, count);
+      Object.defineProperty(this, "fillObservationBatch", {
+        value: batch,
+        enumerable: false,
+        writable: false,
+        configurable: false,
+      });
+    }
   }
 
   /** `Box(-inf, inf, (totalDim,), float32)`: the same instance on every read. */
@@ -98,6 +128,38 @@ export class FlattenedMultiSensor implements ObservationModel<NDArray<"float32">
       offset += dim;
     });
     return ndarray("float32", [this.totalDim], out);
+  }
+
+  #fillObservationBatch(out: Float32Array, agents: AgentBatch, context: BatchContext, indices: Int32Array, count: number): void {
+    const parts = this.#batchParts;
+    const dims = this.#batchDims;
+    const nParts = parts.length;
+    if (nParts === 1) {
+      // one part: its layout is the output's
+      (parts[0] as BatchObservationModel).fillObservationBatch(out, agents, context, indices, count);
+      return;
+    }
+    const total = this.totalDim;
+    let scratch = this.#scratch;
+    if (scratch === undefined || this.#scratchBatchSize !== agents.size) {
+      let widest = 0;
+      for (let p = 0; p < nParts; p++) widest = Math.max(widest, dims[p] as number);
+      scratch = new Float32Array(agents.size * widest);
+      this.#scratch = scratch;
+      this.#scratchBatchSize = agents.size;
+    }
+    let offset = 0;
+    for (let p = 0; p < nParts; p++) {
+      const dim = dims[p] as number;
+      (parts[p] as BatchObservationModel).fillObservationBatch(scratch, agents, context, indices, count);
+      for (let k = 0; k < count; k++) {
+        const i = indices[k] as number;
+        const from = i * dim;
+        const to = i * total + offset;
+        for (let j = 0; j < dim; j++) out[to + j] = scratch[from + j] as number;
+      }
+      offset += dim;
+    }
   }
 
   getMetadata(): ObservationMetadata {

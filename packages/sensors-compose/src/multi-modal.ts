@@ -32,6 +32,8 @@ export type MultiModalObservation = Record<string, unknown>;
  * `reset()` exists exactly when some part has one, and resets those parts.
  */
 export class MultiModalSensor implements ObservationModel<MultiModalObservation> {
+  // Deliberately no `fillObservationBatch` (batch protocol): that is for float32 Box observations, and this
+  // sensor's observation is a Dict. Environments step it through `getObservation`.
   /** The parts in call order. */
   readonly sensors: Readonly<Record<string, ObservationModel>>;
   /** Present when a part is stateful: resets every stateful part. */

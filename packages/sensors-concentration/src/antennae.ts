@@ -5,6 +5,9 @@
 import {
   ndarray,
   parseWithSchema,
+  type AgentBatch,
+  type BatchContext,
+  type BatchObservationModel,
   type EnvState,
   type NDArray,
   type ObservationMetadata,
@@ -13,7 +16,7 @@ import {
 } from "@plume/core-types";
 import { Box } from "@plume/spaces";
 import { z } from "zod";
-import { FIELD_STATE_KEYS, fieldView } from "./field.js";
+import { FIELD_STATE_KEYS, batchFieldArray, fieldView, sampledCell } from "./field.js";
 
 /** NumPy's `deg2rad` factor. */
 const DEG_TO_RAD = Math.PI / 180;
@@ -64,7 +67,7 @@ export type AntennaeArraySensorOptions = z.input<typeof AntennaeArraySensorOptio
  * sign from the grid's movement convention (a sensor at +90 degrees reads the cell at `y - d`). A sensor off the
  * grid reads 0; readings are clipped to [0, 1].
  */
-export class AntennaeArraySensor implements ObservationModel<NDArray<"float32">> {
+export class AntennaeArraySensor implements ObservationModel<NDArray<"float32">>, BatchObservationModel {
   /** Number of sensors. */
   readonly nSensors: number;
   /** Sensor angles relative to the heading, in degrees. */
@@ -72,6 +75,8 @@ export class AntennaeArraySensor implements ObservationModel<NDArray<"float32">>
   /** Distance from the agent to each sensor, in cells. */
   readonly sensorDistance: number;
   readonly #space: Box<"float32">;
+  /** `sensorAngles` as a typed array, for the batch path. */
+  readonly #angles: Float64Array;
 
   /**
    * @throws ValidationError naming the bad option (`"nSensors"`, `"sensorAngles"`, `"sensorAngles.1"`,
@@ -87,6 +92,7 @@ export class AntennaeArraySensor implements ObservationModel<NDArray<"float32">>
       parsed.sensorAngles ? parsed.sensorAngles.map((a) => a + 0) : Array.from({ length: n }, (_, i) => i * step),
     );
     this.sensorDistance = parsed.sensorDistance + 0;
+    this.#angles = Float64Array.from(this.sensorAngles);
     this.#space = new Box({ low: 0, high: 1, shape: [n], dtype: "float32" });
   }
 
@@ -117,6 +123,45 @@ export class AntennaeArraySensor implements ObservationModel<NDArray<"float32">>
       out[i] = view.read(sx, sy);
     });
     return ndarray("float32", [this.nSensors], out);
+  }
+
+  /**
+   * The batch form of `getObservation` (the batch protocol of `@plume/core-types`): writes environment `i`'s
+   * `nSensors` readings at `out[i * nSensors]`, exactly as `getObservation` for the agent at `(x[i], y[i])`
+   * facing `orientation[i]`: the same sensor cells (`sensorCells`), the dense field (`context.fieldArray`, or
+   * without one the field sampled at step `stepCount[i]` and rounded to float32, as the environment's
+   * `plume_field` then holds it) clipped to [0, 1] with NaN reading 0, and 0 off the grid. Nothing is allocated.
+   */
+  fillObservationBatch(out: Float32Array, agents: AgentBatch, context: BatchContext, indices: Int32Array, count: number): void {
+    const width = context.gridWidth;
+    const height = context.gridHeight;
+    const field = batchFieldArray(context);
+    const angles = this.#angles;
+    const n = angles.length;
+    const d = this.sensorDistance;
+    const xs = agents.x;
+    const ys = agents.y;
+    const headings = agents.orientation;
+    const steps = agents.stepCount;
+    for (let k = 0; k < count; k++) {
+      const i = indices[k] as number;
+      const x = xs[i] as number;
+      const y = ys[i] as number;
+      const heading = headings[i] as number;
+      const base = i * n;
+      for (let s = 0; s < n; s++) {
+        // sensorCells, inline
+        const rad = (heading + (angles[s] as number)) * DEG_TO_RAD;
+        const sx = roundHalfEven(x + d * Math.cos(rad));
+        const sy = roundHalfEven(y + -d * Math.sin(rad));
+        let value = 0;
+        if (sx >= 0 && sx < width && sy >= 0 && sy < height) {
+          const c = field !== undefined ? (field[sy * width + sx] as number) : sampledCell(context, sx, sy, steps[i] as number);
+          value = c > 1 ? 1 : c >= 0 ? c : 0; // clip01
+        }
+        out[base + s] = value;
+      }
+    }
   }
 
   getMetadata(): ObservationMetadata {

@@ -4,6 +4,9 @@
 import {
   ndarray,
   parseWithSchema,
+  type AgentBatch,
+  type BatchContext,
+  type BatchObservationModel,
   type EnvState,
   type NDArray,
   type ObservationMetadata,
@@ -11,7 +14,7 @@ import {
 } from "@plume/core-types";
 import { Box } from "@plume/spaces";
 import { z } from "zod";
-import { FIELD_STATE_KEYS, fieldView } from "./field.js";
+import { FIELD_STATE_KEYS, batchFieldArray, fieldView, sampledCell } from "./field.js";
 
 /** Options of `ConcentrationSensor`: none (an empty object; unknown keys are rejected). */
 export const ConcentrationSensorOptionsSchema = z.strictObject({});
@@ -21,7 +24,7 @@ export type ConcentrationSensorOptions = z.input<typeof ConcentrationSensorOptio
  * One concentration sample at the agent's position: `plume_field[y * width + x]` clipped to [0, 1], as a float32
  * `NDArray` of shape [1] in `Box(0, 1, (1,), float32)`. An agent off the grid reads 0.
  */
-export class ConcentrationSensor implements ObservationModel<NDArray<"float32">> {
+export class ConcentrationSensor implements ObservationModel<NDArray<"float32">>, BatchObservationModel {
   readonly #space = new Box({ low: 0, high: 1, shape: [1], dtype: "float32" });
 
   /** @throws ValidationError naming an unknown option. */
@@ -42,6 +45,47 @@ export class ConcentrationSensor implements ObservationModel<NDArray<"float32">>
     const { x, y } = envState.agent_state.position;
     const value = fieldView(envState).read(x, y);
     return ndarray("float32", [1], Float32Array.of(value));
+  }
+
+  /**
+   * The batch form of `getObservation` (the batch protocol of `@plume/core-types`): writes environment `i`'s
+   * reading at `out[i]`, exactly as `getObservation` for the agent at `(x[i], y[i])`: the dense field
+   * (`context.fieldArray`, or without one the field sampled at step `stepCount[i]` and rounded to float32, as
+   * the environment's `plume_field` then holds it), clipped to [0, 1] with NaN reading 0; 0 off the grid.
+   * Nothing is allocated.
+   */
+  fillObservationBatch(out: Float32Array, agents: AgentBatch, context: BatchContext, indices: Int32Array, count: number): void {
+    const width = context.gridWidth;
+    const height = context.gridHeight;
+    const field = batchFieldArray(context);
+    const xs = agents.x;
+    const ys = agents.y;
+    if (field !== undefined) {
+      for (let k = 0; k < count; k++) {
+        const i = indices[k] as number;
+        const x = xs[i] as number;
+        const y = ys[i] as number;
+        let value = 0;
+        if (x >= 0 && x < width && y >= 0 && y < height) {
+          const c = field[y * width + x] as number;
+          value = c > 1 ? 1 : c >= 0 ? c : 0; // clip01
+        }
+        out[i] = value;
+      }
+      return;
+    }
+    const steps = agents.stepCount;
+    for (let k = 0; k < count; k++) {
+      const i = indices[k] as number;
+      const x = xs[i] as number;
+      const y = ys[i] as number;
+      let value = 0;
+      if (x >= 0 && x < width && y >= 0 && y < height) {
+        const c = sampledCell(context, x, y, steps[i] as number);
+        value = c > 1 ? 1 : c >= 0 ? c : 0; // clip01
+      }
+      out[i] = value;
+    }
   }
 
   getMetadata(): ObservationMetadata {

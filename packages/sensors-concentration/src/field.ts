@@ -2,7 +2,7 @@
  * Reading the dense plume field of the env state: `plume_field` is row-major over `grid_size`
  * (element `y * width + x`), as design.md fixes it and as the reference indexes `plume_field[y, x]`.
  */
-import { ValidationError, type EnvState } from "@plume/core-types";
+import { ValidationError, type BatchContext, type EnvState, type ReadonlyFloat32Array } from "@plume/core-types";
 
 /** The env-state keys every concentration sensor here reads. */
 export const FIELD_STATE_KEYS = Object.freeze(["agent_state", "plume_field", "grid_size"] as const);
@@ -48,4 +48,23 @@ export function fieldView(envState: Pick<EnvState, "plume_field" | "grid_size">)
       return clip01(field[y * width + x] as number);
     },
   };
+}
+
+/**
+ * The dense field a batch method reads in place of `plume_field`: `context.fieldArray` when it covers the grid
+ * (`width * height` cells), as the environment then hands that array to the object path; `undefined` otherwise,
+ * and the batch method then reads what the environment's `plume_field` would hold instead (see `sampledCell`).
+ */
+export function batchFieldArray(context: BatchContext): ReadonlyFloat32Array | undefined {
+  const field = context.fieldArray;
+  return field !== undefined && field.length === context.gridWidth * context.gridHeight ? field : undefined;
+}
+
+/**
+ * Cell `(x, y)` (on the grid) of the `plume_field` an environment builds for a field without a dense array: the
+ * field sampled at the cell at time step `t` and stored in a `Float32Array` (hence the float32 rounding).
+ * Not yet clipped.
+ */
+export function sampledCell(context: BatchContext, x: number, y: number, t: number): number {
+  return Math.fround(Number(context.concentrationField.sample(x, y, t)));
 }

@@ -59,6 +59,9 @@ export type ConcentrationHistorySensorOptions = z.input<typeof ConcentrationHist
  * reset observation. So the same reset and the same sequence of states give the same sequence of observations.
  */
 export class ConcentrationHistorySensor implements ObservationModel<NDArray<HistoryDType>> {
+  // Deliberately no `fillObservationBatch` (batch protocol): the history is per-environment state kept in this
+  // instance, while a batch method is called on one instance for all environments. Environments step it
+  // through `getObservation` instead.
   /** History length. */
   readonly n: number;
   /** The recorded sensor. */

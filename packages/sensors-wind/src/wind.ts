@@ -6,6 +6,9 @@ import {
   ValidationError,
   ndarray,
   parseWithSchema,
+  type AgentBatch,
+  type BatchContext,
+  type BatchObservationModel,
   type EnvState,
   type NDArray,
   type ObservationMetadata,
@@ -42,10 +45,12 @@ function isGenerator(value: unknown): value is RandomGenerator {
  * - The wind field's y sign is the field's business: the reference's constant wind is
  *   `(speed cos d, -speed sin d)`, the opposite y sign from the grid's movement convention.
  */
-export class WindVectorSensor implements ObservationModel<NDArray<"float32">> {
+export class WindVectorSensor implements ObservationModel<NDArray<"float32">>, BatchObservationModel {
   /** Noise standard deviation (0 = noiseless). */
   readonly noiseStd: number;
   readonly #space = new Box({ low: -Infinity, high: Infinity, shape: [2], dtype: "float32" });
+  /** The point handed to the wind field by the batch path (reused: no allocation per environment). */
+  readonly #point = { x: 0, y: 0 };
 
   /** @throws ValidationError (`parameter` `"noiseStd"`, or the unknown key) for bad options. */
   constructor(options: WindVectorSensorOptions = {}) {
@@ -91,6 +96,53 @@ export class WindVectorSensor implements ObservationModel<NDArray<"float32">> {
       out[1] = (out[1] as number) + ny;
     }
     return ndarray("float32", [2], out);
+  }
+
+  /**
+   * The batch form of `getObservation` (the batch protocol of `@plume/core-types`): writes environment `i`'s
+   * `[vx, vy]` at `out[2 i]`, exactly as `getObservation`: `context.windField` (the env's `wind_field`) sampled
+   * at `(x[i], y[i])` and cast to float32, or `(0, 0)` without a field; with `noiseStd > 0`, two draws
+   * `normal(0, noiseStd)` (x, then y) from `context.rngs[i]` (environment `i`'s generator, the object path's
+   * `envState.rng`), each cast to float32 and added in float32.
+   * @throws ValidationError (`"wind_field"`) when a sample is not two numbers; (`"rng"`) when noisy and
+   * `context.rngs[i]` is not a generator.
+   */
+  fillObservationBatch(out: Float32Array, agents: AgentBatch, context: BatchContext, indices: Int32Array, count: number): void {
+    const field = context.windField;
+    const hasField = field !== undefined && field !== null;
+    const std = this.noiseStd;
+    const noisy = std > 0;
+    const rngs = context.rngs;
+    const point = this.#point;
+    const fround = Math.fround;
+    const xs = agents.x;
+    const ys = agents.y;
+    for (let k = 0; k < count; k++) {
+      const i = indices[k] as number;
+      let vx = 0;
+      let vy = 0;
+      if (hasField) {
+        point.x = xs[i] as number;
+        point.y = ys[i] as number;
+        const sample = field.sample(point) as ArrayLike<number> | undefined;
+        if (sample === undefined || sample === null || sample.length !== 2) {
+          throw ValidationError.invalid("wind_field", "a VectorField whose sample() returns 2 numbers (vx, vy)", sample);
+        }
+        vx = fround(Number(sample[0]));
+        vy = fround(Number(sample[1]));
+      }
+      if (noisy) {
+        const rng = rngs[i];
+        if (!isGenerator(rng)) {
+          throw ValidationError.invalid("rng", `the environment's generator in context.rngs[${i}] (noiseStd > 0)`, rng);
+        }
+        vx += fround(rng.normal(0, std));
+        vy += fround(rng.normal(0, std));
+      }
+      const offset = i * 2;
+      out[offset] = vx;
+      out[offset + 1] = vy;
+    }
   }
 
   getMetadata(): ObservationMetadata {
