@@ -103,3 +103,18 @@ export {
   sparseRewardPlugin,
   stepPenaltyRewardPlugin,
 } from "./plugins.js";
+export { BatchKernel, type KernelConfig } from "./batch/kernel.js";
+export { batchIneligibility, planBatch, type BatchPlan, type EnvComponents } from "./batch/plan.js";
+export { stackInfos, type VectorInfo } from "./vector/infos.js";
+export {
+  AUTORESET_MODES,
+  AutoresetMode,
+  VectorEnvOptionsSchema,
+  type VectorEnvOptions,
+  type VectorResetOptions,
+  type VectorResetResult,
+  type VectorStepResult,
+} from "./vector/options.js";
+export { SyncVectorEnv } from "./vector/sync.js";
+export { AsyncVectorEnv, AsyncVectorEnvOptionsSchema, type AsyncVectorEnvOptions } from "./vector/async.js";
+export { MakeVecOptionsSchema, makeVec, type MakeVecOptions } from "./vector/make-vec.js";

@@ -41,6 +41,9 @@ import { z } from "zod";
 import { FLOAT32_EPS } from "../internal/math.js";
 import { coordinatesInputSchema, gridSizeInputSchema, nonNegativeNumber, positiveNumber } from "../internal/schemas.js";
 import { DEFAULT_PLUME_SIGMA, GaussianPlume } from "../plume/gaussian.js";
+import { BatchKernel } from "../batch/kernel.js";
+import { planBatch, type BatchPlan } from "../batch/plan.js";
+import type { KernelConfig } from "../batch/kernel.js";
 import { renderRgbArray } from "../render/rgb.js";
 import { TerminalRenderer, type TerminalOutput } from "../render/terminal.js";
 import { SparseGoalReward } from "../rewards/goal.js";
@@ -187,6 +190,13 @@ export class PlumeEnv<Obs = NDArray<"float32">, Act = number> implements Env<Obs
   readonly #renderMode: RenderMode | null;
   readonly #terminalOutput: TerminalOutput | undefined;
   #terminal: TerminalRenderer | undefined = undefined;
+  /** The size-1 batch kernel that steps built-in (batch-capable) components without allocation, if they are. */
+  readonly #kernel: BatchKernel | undefined;
+  /** Reused by the kernel path: the action as numbers, and the index list `[0]`. */
+  readonly #actionBuffer: Float64Array;
+  readonly #onlyEnv = new Int32Array(1);
+  /** True when the kernel holds a newer agent than `#agent` (materialized on demand). */
+  #agentStale = false;
 
   #state: EnvLifecycleState = EnvLifecycle.CREATED;
   #agent: AgentState | undefined = undefined;
@@ -245,6 +255,34 @@ export class PlumeEnv<Obs = NDArray<"float32">, Act = number> implements Env<Obs
     this.#reward = (parsed.reward ?? new SparseGoalReward({ goalPosition: goal, goalRadius: radius })) as RewardFunction<Act>;
     this.#renderMode = parsed.renderMode ?? null;
     this.#terminalOutput = parsed.terminal;
+    const plan = planBatch({
+      action: this.#action,
+      sensor: this.#sensor,
+      reward: this.#reward,
+      plume: this.#plume,
+      wind: this.#wind,
+    });
+    this.#kernel = plan === undefined ? undefined : new BatchKernel(1, plan, this.kernelConfig);
+    this.#actionBuffer = new Float64Array(plan?.actionSize ?? 0);
+  }
+
+  /** The fixed numbers a `BatchKernel` needs to step this environment's configuration. */
+  get kernelConfig(): KernelConfig {
+    return {
+      gridWidth: this.#grid.width,
+      gridHeight: this.#grid.height,
+      goalX: this.#goal.x,
+      goalY: this.#goal.y,
+      goalRadius: this.#goalRadius,
+      maxSteps: this.#maxSteps,
+      startX: this.#start?.x,
+      startY: this.#start?.y,
+    };
+  }
+
+  /** The batch plan of this environment's components (undefined when one lacks its batch method). */
+  get batchPlan(): BatchPlan | undefined {
+    return this.#kernel?.plan;
   }
 
   // ---------------------------------------------------------------- Gymnasium attributes
@@ -320,7 +358,7 @@ export class PlumeEnv<Obs = NDArray<"float32">, Act = number> implements Env<Obs
   }
   /** The agent now (undefined before the first reset and after close). */
   get agentState(): AgentState | undefined {
-    return this.#agent;
+    return this.#currentAgent();
   }
   get stepCount(): number {
     return this.#stepCount;
@@ -377,6 +415,8 @@ export class PlumeEnv<Obs = NDArray<"float32">, Act = number> implements Env<Obs
     this.#rng = rng;
     this.#seed = seed;
     this.#agent = agent;
+    this.#agentStale = false;
+    this.#kernel?.load(0, start.x, start.y, rng, this.#episodeCount + 1, seed);
     this.#stepCount = 0;
     this.#episodeCount += 1;
     this.#state = EnvLifecycle.READY;
@@ -412,6 +452,7 @@ export class PlumeEnv<Obs = NDArray<"float32">, Act = number> implements Env<Obs
         received: action,
       });
     }
+    if (this.#kernel !== undefined) return this.#kernelStep(this.#kernel, action);
     const prev = this.#agent as AgentState;
     const grid = this.#grid;
     const moved = this.#callComponent("action", () => this.#action.processAction(action, prev, grid));
@@ -499,7 +540,7 @@ export class PlumeEnv<Obs = NDArray<"float32">, Act = number> implements Env<Obs
 
   /** The `rgb_array` frame of the current state, whatever the render mode. */
   renderFrame(): NDArray<"uint8"> {
-    const agent = this.#agent?.position ?? this.#start ?? this.#grid.center();
+    const agent = this.#currentAgent()?.position ?? this.#start ?? this.#grid.center();
     return renderRgbArray(this.#grid, this.#fieldArray(this.#stepCount), this.#goal, agent);
   }
 
@@ -508,6 +549,7 @@ export class PlumeEnv<Obs = NDArray<"float32">, Act = number> implements Env<Obs
     if (this.#state === EnvLifecycle.CLOSED) return;
     this.#state = EnvLifecycle.CLOSED;
     this.#agent = undefined;
+    this.#agentStale = false;
     try {
       this.#terminal?.finish();
     } catch {
@@ -520,6 +562,80 @@ export class PlumeEnv<Obs = NDArray<"float32">, Act = number> implements Env<Obs
   }
 
   // ---------------------------------------------------------------- internals
+
+  /** `step` through the size-1 kernel: the same numbers as the object path, without its allocations. */
+  #kernelStep(kernel: BatchKernel, action: Act): StepResult<Obs, PlumeEnvInfo> {
+    const buffer = this.#actionBuffer;
+    if (kernel.plan.discrete !== undefined) buffer[0] = action as number;
+    else {
+      const values = ((action as { data?: ArrayLike<number> }).data ?? action) as ArrayLike<number>;
+      for (let k = 0; k < buffer.length; k++) buffer[k] = values[k] as number;
+    }
+    kernel.step(buffer, this.#onlyEnv, 1);
+    const agents = kernel.agents;
+    const x = agents.x[0] as number;
+    const y = agents.y[0] as number;
+    const stepCount = agents.stepCount[0] as number;
+    const reward = kernel.rewards[0] as number;
+    const terminated = kernel.terminated[0] === 1;
+    const truncated = kernel.truncated[0] === 1;
+    const totalReward = agents.totalReward[0] as number;
+    const size = kernel.plan.observationSize;
+    const observation = Object.freeze({
+      dtype: "float32" as const,
+      shape: kernel.plan.observationShape,
+      data: kernel.observations.slice(0, size),
+    }) as unknown as Obs;
+
+    this.#agentStale = true;
+    this.#stepCount = stepCount;
+    this.#state = terminated ? EnvLifecycle.TERMINATED : truncated ? EnvLifecycle.TRUNCATED : EnvLifecycle.READY;
+    const goal = this.#goalTuple;
+    const info: PlumeEnvInfo =
+      this.#seed === undefined
+        ? {
+            agent_position: [x, y],
+            agent_xy: [x, y],
+            goal_location: [goal[0], goal[1]],
+            source_location: [goal[0], goal[1]],
+            step_count: stepCount,
+            episode_count: this.#episodeCount,
+            total_reward: totalReward,
+            goal_reached: terminated,
+            distance_to_goal: kernel.distances[0] as number,
+          }
+        : {
+            agent_position: [x, y],
+            agent_xy: [x, y],
+            goal_location: [goal[0], goal[1]],
+            source_location: [goal[0], goal[1]],
+            step_count: stepCount,
+            episode_count: this.#episodeCount,
+            total_reward: totalReward,
+            goal_reached: terminated,
+            distance_to_goal: kernel.distances[0] as number,
+            seed: this.#seed,
+          };
+    if (this.#renderMode === "human") this.#drawHuman();
+    return [observation, reward, terminated, truncated, info];
+  }
+
+  /** The agent now, materialized from the kernel when the kernel has stepped since. */
+  #currentAgent(): AgentState | undefined {
+    const kernel = this.#kernel;
+    if (this.#agentStale && kernel !== undefined && this.#agent !== undefined) {
+      const a = kernel.agents;
+      this.#agent = new AgentState({
+        position: new Coordinates(a.x[0] as number, a.y[0] as number),
+        orientation: a.orientation[0] as number,
+        step_count: a.stepCount[0] as number,
+        total_reward: a.totalReward[0] as number,
+        goal_reached: kernel.terminated[0] === 1,
+      });
+      this.#agentStale = false;
+    }
+    return this.#agent;
+  }
 
   /** The env state handed to the sensor (design.md §2's keys; `wind_field` is undefined without wind). */
   #envState(agent: AgentState, stepCount: number, rng: Generator): EnvState {
@@ -625,7 +741,7 @@ export class PlumeEnv<Obs = NDArray<"float32">, Act = number> implements Env<Obs
     const now = performance.now();
     sleepMs(this.#lastFrameAt + 1000 / fps - now);
     this.#lastFrameAt = performance.now();
-    const agent = this.#agent;
+    const agent = this.#currentAgent();
     const caption =
       agent === undefined
         ? undefined

@@ -5,6 +5,9 @@
 import {
   Coordinates,
   parseWithSchema,
+  type AgentBatch,
+  type BatchContext,
+  type BatchRewardFunction,
   type AgentState,
   type CoordinatesInput,
   type PlumeFieldInput,
@@ -41,6 +44,31 @@ export interface StepPenaltyRewardOptions extends SparseGoalRewardOptions {
   readonly stepPenalty?: number | undefined;
 }
 
+/**
+ * Writes, for each listed environment, `inside` when its agent is within `radius` of the goal, else
+ * `outside`: the batch form of both rewards (the same distance and comparison as `computeReward`).
+ */
+function fillGoalRewards(
+  out: Float64Array,
+  agents: AgentBatch,
+  goal: Coordinates,
+  radius: number,
+  inside: number,
+  outside: number,
+  indices: Int32Array,
+  count: number,
+): void {
+  const { x, y } = agents;
+  const gx = goal.x;
+  const gy = goal.y;
+  for (let k = 0; k < count; k++) {
+    const i = indices[k] as number;
+    const dx = (x[i] as number) - gx;
+    const dy = (y[i] as number) - gy;
+    out[i] = Math.sqrt(dx * dx + dy * dy) <= radius ? inside : outside;
+  }
+}
+
 function distance(state: AgentState, goal: Coordinates): number {
   const dx = state.position.x - goal.x;
   const dy = state.position.y - goal.y;
@@ -48,7 +76,7 @@ function distance(state: AgentState, goal: Coordinates): number {
 }
 
 /** 1 within `goalRadius` of the goal, 0 elsewhere (the reference's default reward). */
-export class SparseGoalReward implements RewardFunction<unknown> {
+export class SparseGoalReward implements RewardFunction<unknown>, BatchRewardFunction {
   readonly goalPosition: Coordinates;
   readonly goalRadius: number;
 
@@ -64,6 +92,18 @@ export class SparseGoalReward implements RewardFunction<unknown> {
     return distance(nextState, this.goalPosition) <= this.goalRadius ? 1 : 0;
   }
 
+  /** The batch form of `computeReward` (see `BatchRewardFunction`). */
+  computeRewardBatch(
+    out: Float64Array,
+    _actions: ArrayLike<number>,
+    agents: AgentBatch,
+    _context: BatchContext,
+    indices: Int32Array,
+    count: number,
+  ): void {
+    fillGoalRewards(out, agents, this.goalPosition, this.goalRadius, 1, 0, indices, count);
+  }
+
   getMetadata(): RewardMetadata {
     return {
       type: "sparse_goal_reward",
@@ -77,7 +117,7 @@ export class SparseGoalReward implements RewardFunction<unknown> {
 }
 
 /** `goalReward` within `goalRadius` of the goal, `-stepPenalty` elsewhere. */
-export class StepPenaltyReward implements RewardFunction<unknown> {
+export class StepPenaltyReward implements RewardFunction<unknown>, BatchRewardFunction {
   readonly goalPosition: Coordinates;
   readonly goalRadius: number;
   readonly goalReward: number;
@@ -95,6 +135,18 @@ export class StepPenaltyReward implements RewardFunction<unknown> {
   /** `goalReward` when `nextState` is within `goalRadius` of the goal, else `-stepPenalty`. */
   computeReward(_prevState: AgentState, _action: unknown, nextState: AgentState, _plumeField?: PlumeFieldInput): number {
     return distance(nextState, this.goalPosition) <= this.goalRadius ? this.goalReward : 0 - this.stepPenalty;
+  }
+
+  /** The batch form of `computeReward` (see `BatchRewardFunction`). */
+  computeRewardBatch(
+    out: Float64Array,
+    _actions: ArrayLike<number>,
+    agents: AgentBatch,
+    _context: BatchContext,
+    indices: Int32Array,
+    count: number,
+  ): void {
+    fillGoalRewards(out, agents, this.goalPosition, this.goalRadius, this.goalReward, 0 - this.stepPenalty, indices, count);
   }
 
   getMetadata(): RewardMetadata {

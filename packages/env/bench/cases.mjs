@@ -1,0 +1,156 @@
+/**
+ * One benchmark case per process (so that resident memory and JIT state belong to that case alone).
+ * Usage: node bench/cases.mjs <case> [json args]; prints one JSON line with the measurement.
+ *
+ * Random actions are drawn up front from the seeded Generator (64k actions, reused cyclically), so
+ * the figures measure the environment, not the action sampler; `sampler` reports the sampler alone.
+ */
+import { performance } from "node:perf_hooks";
+import { AsyncVectorEnv, GaussianPlume, PlumeEnv, SyncVectorEnv, createEnvironmentFromConfigSync } from "../dist/index.js";
+import { Generator } from "@plume/spaces";
+
+const [name, rawArgs] = process.argv.slice(2);
+const args = rawArgs === undefined ? {} : JSON.parse(rawArgs);
+const seconds = args.seconds ?? 1;
+
+function actionTable(n, high) {
+  const rng = Generator.fromSeed(12345);
+  const table = new Int32Array(n);
+  for (let i = 0; i < n; i++) table[i] = rng.integers(0, high);
+  return table;
+}
+
+/** Runs `body(iterations)` until `seconds` have passed (after a warm-up); returns calls per second. */
+function timed(body, batch = 1) {
+  const warm = performance.now();
+  while (performance.now() - warm < 300) body(1000);
+  let calls = 0;
+  const start = performance.now();
+  let now = start;
+  while (now - start < seconds * 1000) {
+    body(1000);
+    calls += 1000;
+    now = performance.now();
+  }
+  return (calls * batch) / ((now - start) / 1000);
+}
+
+function singleEnv(env) {
+  const actions = actionTable(1 << 16, 4);
+  env.reset({ seed: 0 });
+  let t = 0;
+  let resets = 0;
+  const rate = timed((k) => {
+    for (let i = 0; i < k; i++) {
+      const result = env.step(actions[t++ & 0xffff]);
+      if (result[2] || result[3]) {
+        env.reset();
+        resets++;
+      }
+    }
+  });
+  return { stepsPerSecond: rate, resets };
+}
+
+function vectorRate(vec, n) {
+  const table = actionTable(1 << 16, 4);
+  const offsets = 64;
+  const views = Array.from({ length: offsets }, (_, k) => {
+    const at = (k * 997) % ((1 << 16) - n);
+    return table.subarray(at, at + n);
+  });
+  vec.reset({ seed: 0 });
+  let t = 0;
+  // One timed chunk is `k` vector steps; keep chunks short for large batches.
+  const perChunk = Math.max(1, Math.round(1000 / n));
+  return timed((k) => {
+    for (let i = 0; i < perChunk * Math.max(1, Math.round(k / 1000)); i++) vec.step(views[t++ % offsets]);
+  }, n * perChunk / 1000);
+}
+
+const gridConfig = (grid) => ({ gridSize: [grid, grid], maxSteps: 1000 });
+
+const cases = {
+  sampler() {
+    const rng = Generator.fromSeed(1);
+    let sink = 0;
+    const rate = timed((k) => {
+      for (let i = 0; i < k; i++) sink += rng.integers(0, 4);
+    });
+    return { drawsPerSecond: rate, sink: sink > 0 };
+  },
+  single() {
+    return singleEnv(new PlumeEnv());
+  },
+  singleAntennaeOriented() {
+    return singleEnv(
+      createEnvironmentFromConfigSync({
+        gridSize: [128, 128],
+        maxSteps: 1000,
+        sensor: { type: "antennae", options: { sensorAngles: [0, 90, 180, 270], sensorDistance: 3 } },
+        action: "oriented",
+      }),
+    );
+  },
+  sync() {
+    const { n, grid = 128, copy = false } = args;
+    const vec = new SyncVectorEnv(
+      Array.from({ length: n }, () => () => new PlumeEnv({ gridSize: [grid, grid] })),
+      { copy },
+    );
+    const rate = vectorRate(vec, n);
+    return { envStepsPerSecond: rate, batched: vec.batched, rssMB: process.memoryUsage().rss / 2 ** 20 };
+  },
+  async async() {
+    const { n, grid = 128, workers = 2, copy = false } = args;
+    const vec = await AsyncVectorEnv.create({ env: gridConfig(grid), numEnvs: n, numWorkers: Math.min(workers, n), copy });
+    const rate = vectorRate(vec, n);
+    await vec.close();
+    return { envStepsPerSecond: rate, batched: vec.batched, workers: vec.numWorkers };
+  },
+  reset() {
+    const { grid = 128 } = args;
+    const env = new PlumeEnv({ gridSize: [grid, grid] });
+    env.reset({ seed: 0 });
+    const rate = timed((k) => {
+      for (let i = 0; i < k; i++) env.reset();
+    });
+    const seeded = timed((k) => {
+      for (let i = 0; i < k; i++) env.reset({ seed: i });
+    });
+    return { microsPerReset: 1e6 / rate, microsPerSeededReset: 1e6 / seeded };
+  },
+  field() {
+    const { grid } = args;
+    const times = [];
+    for (let r = 0; r < 7; r++) {
+      const start = performance.now();
+      // A new sigma each time defeats the shared-field cache, so every build computes the field.
+      new GaussianPlume({ gridSize: [grid, grid], sigma: 12 + r * 1e-9 });
+      times.push(performance.now() - start);
+    }
+    const first = times[0];
+    const steady = times.slice(1).sort((a, b) => a - b)[3];
+    return { firstMs: first, medianMs: steady };
+  },
+  memory() {
+    const { n = 1024, grid = 2048, steps = 2000 } = args;
+    const vec = new SyncVectorEnv(
+      Array.from({ length: n }, () => () => new PlumeEnv({ gridSize: [grid, grid] })),
+      { copy: false },
+    );
+    const actions = actionTable(n * 16, 4);
+    vec.reset({ seed: 0 });
+    for (let t = 0; t < steps; t++) vec.step(actions.subarray((t & 15) * n, ((t & 15) + 1) * n));
+    globalThis.gc?.();
+    return { rssMB: process.memoryUsage().rss / 2 ** 20, heapMB: process.memoryUsage().heapUsed / 2 ** 20, batched: vec.batched };
+  },
+};
+
+const run = cases[name];
+if (run === undefined) {
+  console.error(`unknown case ${name}; one of ${Object.keys(cases).join(", ")}`);
+  process.exit(2);
+}
+const result = await run();
+process.stdout.write(`${JSON.stringify({ case: name, args, ...result })}\n`);

@@ -1,0 +1,95 @@
+/**
+ * `pnpm bench` for @plume/env: runs every case of cases.mjs in its own process, several times, and
+ * prints the medians as a table; writes them (and every run) to bench-results.json.
+ *
+ * Environment: BENCH_REPEATS (runs per case, default 3), BENCH_SECONDS (timed seconds per run,
+ * default 1), BENCH_QUICK=1 (only the headline cases).
+ */
+import { execFileSync } from "node:child_process";
+import { writeFileSync } from "node:fs";
+import { availableParallelism, cpus } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const repeats = Number(process.env.BENCH_REPEATS ?? 3);
+const seconds = Number(process.env.BENCH_SECONDS ?? 1);
+const quick = process.env.BENCH_QUICK === "1";
+
+const plan = [];
+const add = (label, name, args, metric, unit, target) => plan.push({ label, name, args: { seconds, ...args }, metric, unit, target });
+
+add("action sampler: Generator.integers(0, 4)", "sampler", {}, "drawsPerSecond", "draws/s");
+add("single PlumeEnv, default (random actions, resets)", "single", {}, "stepsPerSecond", "steps/s", 2_000_000);
+add("single PlumeEnv, 4 antennae + oriented actions", "singleAntennaeOriented", {}, "stepsPerSecond", "steps/s");
+for (const grid of quick ? [128] : [128, 512, 2048]) {
+  for (const n of quick ? [1024] : [1, 8, 64, 1024]) {
+    add(`SyncVectorEnv ${n} envs, grid ${grid}`, "sync", { n, grid }, "envStepsPerSecond", "env-steps/s", n === 1024 && grid === 128 ? 20_000_000 : undefined);
+  }
+}
+for (const grid of quick ? [128] : [128, 512, 2048]) {
+  for (const n of quick ? [1024] : [1, 8, 64, 1024]) {
+    add(`AsyncVectorEnv ${n} envs, ${Math.min(2, n)} workers, grid ${grid}`, "async", { n, grid, workers: 2 }, "envStepsPerSecond", "env-steps/s");
+  }
+}
+add("SyncVectorEnv 1024 envs, copy: true", "sync", { n: 1024, grid: 128, copy: true }, "envStepsPerSecond", "env-steps/s");
+add("reset (unseeded), grid 128", "reset", {}, "microsPerReset", "µs");
+add("reset (seeded), grid 128", "reset", {}, "microsPerSeededReset", "µs");
+for (const grid of [128, 512, 2048]) add(`GaussianPlume field build ${grid}x${grid}`, "field", { grid }, "medianMs", "ms", grid === 2048 ? -100 : undefined);
+add("resident memory: 1024 envs on 2048x2048, 2000 steps", "memory", { n: 1024, grid: 2048 }, "rssMB", "MB", -200);
+
+function runCase(entry) {
+  const out = execFileSync(process.execPath, ["--expose-gc", join(here, "cases.mjs"), entry.name, JSON.stringify(entry.args)], {
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  return JSON.parse(out.trim().split("\n").pop());
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+
+function format(value, unit) {
+  if (unit === "µs" || unit === "ms" || unit === "MB") return `${value.toFixed(unit === "µs" ? 2 : 1)} ${unit}`;
+  if (value >= 1e6) return `${(value / 1e6).toFixed(2)}M ${unit}`;
+  if (value >= 1e3) return `${(value / 1e3).toFixed(1)}k ${unit}`;
+  return `${value.toFixed(0)} ${unit}`;
+}
+
+const results = [];
+for (const entry of plan) {
+  const runs = Array.from({ length: repeats }, () => runCase(entry));
+  const values = runs.map((r) => r[entry.metric]);
+  const value = median(values);
+  const target = entry.target;
+  const meets = target === undefined ? undefined : target > 0 ? value >= target : value <= -target;
+  results.push({ label: entry.label, case: entry.name, args: entry.args, metric: entry.metric, unit: entry.unit, median: value, runs: values, target, meets, details: runs[0] });
+  const mark = meets === undefined ? "" : meets ? "  ok" : "  BELOW TARGET";
+  process.stdout.write(`${entry.label.padEnd(58)} ${format(value, entry.unit).padStart(18)}${mark}\n`);
+}
+
+// Derived: async (2 workers) over sync at 1024 envs, grid 128.
+const pick = (label) => results.find((r) => r.label === label)?.median;
+const sync1024 = pick("SyncVectorEnv 1024 envs, grid 128");
+const async1024 = pick("AsyncVectorEnv 1024 envs, 2 workers, grid 128");
+if (sync1024 !== undefined && async1024 !== undefined) {
+  const ratio = async1024 / sync1024;
+  results.push({ label: "AsyncVectorEnv (2 workers) / SyncVectorEnv, 1024 envs", metric: "ratio", unit: "x", median: ratio, target: 1.7, meets: ratio >= 1.7 });
+  process.stdout.write(`${"AsyncVectorEnv (2 workers) / SyncVectorEnv, 1024 envs".padEnd(58)} ${`${ratio.toFixed(2)} x`.padStart(18)}${ratio >= 1.7 ? "  ok" : "  BELOW TARGET"}\n`);
+}
+
+const report = {
+  date: new Date().toISOString(),
+  node: process.version,
+  cpus: cpus().length,
+  cpuModel: cpus()[0]?.model,
+  availableParallelism: availableParallelism(),
+  repeats,
+  secondsPerRun: seconds,
+  results,
+};
+writeFileSync(join(here, "..", "bench-results.json"), `${JSON.stringify(report, null, 2)}\n`);
+process.stdout.write(`\nmedians of ${repeats} runs of ${seconds}s each; written to packages/env/bench-results.json\n`);

@@ -1,0 +1,563 @@
+/**
+ * `AsyncVectorEnv`: Gymnasium 1.x's asynchronous vector environment on `worker_threads`. Each worker
+ * builds its shard of environments from the same config and steps it with a `SyncVectorEnv`; actions
+ * and every result live in one `SharedArrayBuffer`, and commands are signalled with `Atomics` (no
+ * messages on the hot path). `step` is synchronous like Gymnasium's (`stepAsync` + `stepWait`).
+ *
+ * Failure handling: an error thrown in a worker comes back as the same kind of error (same code,
+ * parameter renumbered to the global environment index) from the call that caused it; a worker that
+ * dies makes the next call throw a `ComponentError` naming it; nothing waits forever (`timeoutMs`).
+ * `close()` ends every worker.
+ */
+import { availableParallelism } from "node:os";
+import { MessageChannel, Worker, receiveMessageOnPort, type MessagePort } from "node:worker_threads";
+import {
+  ComponentError,
+  ConfigurationError,
+  PlumeError,
+  StateError,
+  ValidationError,
+  ndarray,
+  parseWithSchema,
+  type EnvMetadata,
+} from "@plume/core-types";
+import { batchSpace, type Space } from "@plume/spaces";
+import { z } from "zod";
+import { createEnvironmentFromConfig } from "../config/create.js";
+import type { EnvironmentConfigInput } from "../config/schema.js";
+import { planBatch } from "../batch/plan.js";
+import { Box, Discrete } from "@plume/spaces";
+import {
+  AutoresetMode,
+  VectorEnvOptionsSchema,
+  perEnvSeeds,
+  resetMask,
+  type VectorResetOptions,
+  type VectorResetResult,
+  type VectorStepResult,
+} from "./options.js";
+import type { VectorInfo } from "./infos.js";
+import { COMMAND, CONTROL, STATUS, shardOf, sharedByteLength, sharedViews, type LayoutSizes, type SharedViews } from "./shared-layout.js";
+import type { WorkerErrorData, WorkerInit } from "./worker.js";
+
+/** Options of `AsyncVectorEnv.create`. */
+export const AsyncVectorEnvOptionsSchema = VectorEnvOptionsSchema.extend({
+  /** The environment: an `EnvironmentConfig` object (JSON-serialisable) or the path of a JSON/YAML config file. */
+  env: z.union([z.string({ error: "a config file path" }), z.record(z.string(), z.unknown())], {
+    error: "an EnvironmentConfig object or a config file path",
+  }),
+  /** Number of environments: an integer >= 1. */
+  numEnvs: z.int({ error: "an integer >= 1" }).min(1, { error: "an integer >= 1" }),
+  /** Worker threads: an integer in [1, numEnvs]. Default: min(numEnvs, available cores). */
+  numWorkers: z.int({ error: "an integer >= 1" }).min(1, { error: "an integer >= 1" }).optional(),
+  /** Folder that plugin specifiers and module paths in the config resolve from. Default: the config file's folder, else the working directory. */
+  baseDir: z.string({ error: "a folder path" }).optional(),
+  /** How long one call may wait for the workers before failing, in ms (> 0). Default 60 000. */
+  timeoutMs: z.number({ error: "a number of milliseconds > 0" }).positive({ error: "a number of milliseconds > 0" }).default(60_000),
+  /** Busy-wait iterations a worker spends polling for the next command before it sleeps. Default 20 000. */
+  spinIterations: z.int({ error: "an integer >= 0" }).min(0, { error: "an integer >= 0" }).default(20_000),
+});
+/** What `AsyncVectorEnv.create` accepts (`env` is typed as a config, which the schema checks structurally). */
+export type AsyncVectorEnvOptions = Omit<z.input<typeof AsyncVectorEnvOptionsSchema>, "env"> & {
+  readonly env: EnvironmentConfigInput | string;
+};
+
+/**
+ * A worker's error rebuilt in this thread as the same kind of Plume error (same code, parameter,
+ * expected and received, environment indices made global), its message naming the worker.
+ */
+function rebuild(data: WorkerErrorData, where: string, offset: number): Error {
+  const globalise = (text: string | undefined): string | undefined =>
+    text?.replace(/(actions|seed|reset_mask)\[(\d+)\]/g, (_: string, key: string, i: string) => `${key}[${Number(i) + offset}]`);
+  const parameter = globalise(data.parameter);
+  const details = {
+    ...(parameter !== undefined && { parameter }),
+    ...(data.expected !== undefined && { expected: data.expected }),
+    ...(data.received !== undefined && { received: data.received }),
+  };
+  let error: PlumeError;
+  switch (data.code) {
+    case "PLUME_VALIDATION":
+      error = new ValidationError("", details);
+      break;
+    case "PLUME_STATE":
+      error = new StateError("", details);
+      break;
+    case "PLUME_CONFIGURATION":
+      error = new ConfigurationError("", details);
+      break;
+    default:
+      error = new ComponentError("", { component: data.component ?? "worker", ...details });
+  }
+  const message = `${globalise(data.message) ?? ""} [${where}]${data.code === undefined ? ` (${data.name})` : ""}`;
+  Object.defineProperty(error, "message", { value: message, writable: true, configurable: true });
+  return error;
+}
+
+/** The worker's file next to this one (dist/vector/worker.js). */
+const WORKER_URL = new URL("./worker.js", import.meta.url);
+
+/**
+ * Steps `numEnvs` environments split over worker threads.
+ *
+ * ```ts
+ * const envs = await AsyncVectorEnv.create({ env: { gridSize: [128, 128] }, numEnvs: 1024, numWorkers: 2 });
+ * const [obs] = envs.reset({ seed: 0 });
+ * const [obs2, rewards, terminations, truncations, infos] = envs.step(actions);
+ * envs.close();
+ * ```
+ */
+export class AsyncVectorEnv<Obs = unknown> {
+  readonly numEnvs: number;
+  readonly numWorkers: number;
+  readonly singleObservationSpace: Space<unknown>;
+  readonly singleActionSpace: Space<unknown>;
+  readonly observationSpace: Space<unknown>;
+  readonly actionSpace: Space<unknown>;
+  readonly autoresetMode: AutoresetMode;
+  readonly metadata: EnvMetadata;
+  /** Whether each worker steps its shard through the batch kernel. */
+  readonly batched: boolean;
+  readonly #workers: readonly Worker[];
+  readonly #ports: readonly MessagePort[];
+  readonly #views: SharedViews;
+  readonly #sizes: LayoutSizes;
+  readonly #shards: readonly { start: number; end: number }[];
+  readonly #copy: boolean;
+  readonly #timeoutMs: number;
+  readonly #discrete: { start: number; end: number } | undefined;
+  readonly #boxLow: Float64Array | undefined;
+  readonly #boxHigh: Float64Array | undefined;
+  readonly #observationShape: readonly number[];
+  readonly #started: Uint8Array;
+  readonly #pending: Uint8Array;
+  #sequence = 0;
+  #waiting = false;
+  #closed = false;
+  #broken: Error | undefined = undefined;
+
+  private constructor(init: {
+    numEnvs: number;
+    workers: Worker[];
+    ports: MessagePort[];
+    views: SharedViews;
+    sizes: LayoutSizes;
+    shards: { start: number; end: number }[];
+    observationSpace: Space<unknown>;
+    actionSpace: Space<unknown>;
+    metadata: EnvMetadata;
+    autoresetMode: AutoresetMode;
+    copy: boolean;
+    timeoutMs: number;
+    batched: boolean;
+  }) {
+    this.numEnvs = init.numEnvs;
+    this.numWorkers = init.workers.length;
+    this.#workers = init.workers;
+    this.#ports = init.ports;
+    this.#views = init.views;
+    this.#sizes = init.sizes;
+    this.#shards = init.shards;
+    this.singleObservationSpace = init.observationSpace;
+    this.singleActionSpace = init.actionSpace;
+    this.observationSpace = batchSpace(init.observationSpace, init.numEnvs) as Space<unknown>;
+    this.actionSpace = batchSpace(init.actionSpace, init.numEnvs) as Space<unknown>;
+    this.autoresetMode = init.autoresetMode;
+    this.metadata = Object.freeze({ ...init.metadata, autoreset_mode: init.autoresetMode });
+    this.#copy = init.copy;
+    this.#timeoutMs = init.timeoutMs;
+    this.batched = init.batched;
+    const act = init.actionSpace;
+    this.#discrete = act instanceof Discrete ? { start: act.start, end: act.start + act.n } : undefined;
+    this.#boxLow = act instanceof Box ? Float64Array.from(act.low.data as ArrayLike<number>) : undefined;
+    this.#boxHigh = act instanceof Box ? Float64Array.from(act.high.data as ArrayLike<number>) : undefined;
+    this.#observationShape = Object.freeze([...(init.observationSpace as Box<"float32">).shape]);
+    this.#started = new Uint8Array(init.numEnvs);
+    this.#pending = new Uint8Array(init.numEnvs);
+  }
+
+  /**
+   * Starts the workers and builds every environment (in the workers, from `options.env`).
+   * @throws ValidationError naming the bad option; ConfigurationError for a bad config (found in the main
+   * thread before any worker starts); ValidationError when the observation space is not a float32 Box or
+   * the action space is neither Discrete nor a numeric Box (what the shared buffers carry); the worker's
+   * error when building fails there.
+   */
+  static async create<Obs = unknown>(options: AsyncVectorEnvOptions): Promise<AsyncVectorEnv<Obs>> {
+    const parsed = parseWithSchema(AsyncVectorEnvOptionsSchema, options, { what: "AsyncVectorEnv options" });
+    const numEnvs = parsed.numEnvs;
+    const numWorkers = parsed.numWorkers ?? Math.max(1, Math.min(numEnvs, availableParallelism()));
+    if (numWorkers > numEnvs) throw ValidationError.invalid("numWorkers", `an integer in [1, ${numEnvs}] (numEnvs)`, numWorkers);
+    const baseDir = parsed.baseDir;
+    const template = await createEnvironmentFromConfig(parsed.env as EnvironmentConfigInput | string, {
+      ...(baseDir !== undefined && { baseDir }),
+      renderMode: null,
+    });
+    const observationSpace = template.observationSpace as unknown as Space<unknown>;
+    const actionSpace = template.actionSpace as unknown as Space<unknown>;
+    if (!(observationSpace instanceof Box) || observationSpace.dtype !== "float32") {
+      throw ValidationError.invalid("env", "an environment whose observation space is a float32 Box (what AsyncVectorEnv's shared buffers carry)", String(observationSpace));
+    }
+    const actionOk = actionSpace instanceof Discrete || (actionSpace instanceof Box && actionSpace.dtype !== "int64" && actionSpace.dtype !== "uint64");
+    if (!actionOk) throw ValidationError.invalid("env", "an environment whose action space is Discrete or a numeric Box", String(actionSpace));
+    const plan = planBatch({
+      action: template.actionProcessor,
+      sensor: template.sensor,
+      reward: template.rewardFunction,
+      plume: template.plume,
+      wind: template.wind,
+    });
+    template.close();
+    const sizes: LayoutSizes = {
+      numEnvs,
+      numWorkers,
+      actionSize: actionSpace instanceof Discrete ? 1 : (actionSpace as Box<"float32">).shape.reduce((a, b) => a * b, 1),
+      observationSize: observationSpace.shape.reduce((a, b) => a * b, 1),
+    };
+    const buffer = new SharedArrayBuffer(sharedByteLength(sizes));
+    const views = sharedViews(sizes, buffer);
+    const resolvedBase =
+      baseDir ?? (typeof parsed.env === "string" ? new URL(".", new URL(parsed.env, `file://${process.cwd()}/`)).pathname : process.cwd());
+    const shards = Array.from({ length: numWorkers }, (_, w) => shardOf(w, numEnvs, numWorkers));
+    const workers: Worker[] = [];
+    const ports: MessagePort[] = [];
+    try {
+      for (let w = 0; w < numWorkers; w++) {
+        const channel = new MessageChannel();
+        const shard = shards[w] as { start: number; end: number };
+        const init: WorkerInit = {
+          index: w,
+          start: shard.start,
+          end: shard.end,
+          sizes,
+          buffer,
+          port: channel.port2,
+          config: typeof parsed.env === "string" ? resolvePath(parsed.env) : (parsed.env as EnvironmentConfigInput),
+          baseDir: resolvedBase,
+          autoresetMode: parsed.autoresetMode,
+          batch: parsed.batch,
+          spinIterations: parsed.spinIterations,
+        };
+        workers.push(new Worker(WORKER_URL, { workerData: init, transferList: [channel.port2] }));
+        ports.push(channel.port1);
+      }
+      const ready = await Promise.all(workers.map((worker, w) => waitReady(worker, w)));
+      return new AsyncVectorEnv<Obs>({
+        numEnvs,
+        workers,
+        ports,
+        views,
+        sizes,
+        shards,
+        observationSpace,
+        actionSpace,
+        metadata: template.metadata,
+        autoresetMode: parsed.autoresetMode,
+        copy: parsed.copy,
+        timeoutMs: parsed.timeoutMs,
+        batched: plan !== undefined && parsed.batch === "auto" && ready.every((r) => r),
+      });
+    } catch (error) {
+      await Promise.all(workers.map((worker) => worker.terminate()));
+      ports.forEach((port) => port.close());
+      throw error;
+    }
+  }
+
+  /**
+   * Resets the environments selected by `options.reset_mask` (default all), as `SyncVectorEnv.reset`.
+   * @throws ValidationError for a bad seed or mask; StateError after close, while a step is in flight,
+   * or when a first reset leaves an environment out; the worker's error if one fails.
+   */
+  reset(options: VectorResetOptions = {}): VectorResetResult<Obs> {
+    this.#assertUsable("reset");
+    const n = this.numEnvs;
+    if (options === null || typeof options !== "object") throw ValidationError.invalid("options", "{ seed?, options? }", options);
+    const seeds = perEnvSeeds(options.seed, n);
+    const { mask, rest } = resetMask(options.options, n);
+    if (rest !== undefined) throw ValidationError.invalid("options", "only reset_mask (other reset options do not reach the workers)", Object.keys(rest));
+    const never: number[] = [];
+    for (let i = 0; i < n; i++) if (mask[i] === 0 && this.#started[i] === 0) never.push(i);
+    if (never.length > 0) {
+      throw new StateError(`environments [${never.join(", ")}] have never been reset; the first reset must include them`, {
+        currentState: "CREATED",
+        allowedStates: ["READY"],
+      });
+    }
+    const v = this.#views;
+    for (let i = 0; i < n; i++) {
+      const seed = seeds[i];
+      v.seedGiven[i] = seed === undefined ? 0 : 1;
+      v.seeds[i] = seed ?? 0;
+      v.resetMask[i] = mask[i] as number;
+    }
+    this.#send(COMMAND.RESET);
+    this.#wait("reset");
+    for (let i = 0; i < n; i++) {
+      if (mask[i] === 1) {
+        this.#started[i] = 1;
+        this.#pending[i] = 0;
+      }
+    }
+    return [this.#observations(), v.info.toInfo(this.#copy)];
+  }
+
+  /** `stepAsync(actions)` then `stepWait()`. */
+  step(actions: unknown): VectorStepResult<Obs> {
+    this.stepAsync(actions);
+    return this.stepWait();
+  }
+
+  /**
+   * Validates `actions`, writes them to the shared buffer and starts every worker; returns at once.
+   * @throws ValidationError naming `actions[i]` (nothing is sent then); StateError before reset, after
+   * close, while another step is in flight, or (DISABLED) when an ended environment was not reset.
+   */
+  stepAsync(actions: unknown): void {
+    this.#assertUsable("step");
+    const n = this.numEnvs;
+    if (this.#started[0] === 0) throw new StateError("step() called before reset()", { currentState: "CREATED", allowedStates: ["READY"] });
+    if (this.autoresetMode === AutoresetMode.DISABLED) {
+      const ended: number[] = [];
+      for (let i = 0; i < n; i++) if (this.#pending[i] === 1) ended.push(i);
+      if (ended.length > 0) {
+        throw new StateError(`environments [${ended.join(", ")}] have ended; reset them with reset({ options: { reset_mask } }) before step()`, {
+          currentState: "TERMINATED",
+          allowedStates: ["READY"],
+        });
+      }
+    }
+    this.#writeActions(actions);
+    this.#send(COMMAND.STEP);
+    this.#waiting = true;
+  }
+
+  /** Waits for the step started by `stepAsync`: `[observations, rewards, terminations, truncations, infos]`. */
+  stepWait(): VectorStepResult<Obs> {
+    if (!this.#waiting) throw new StateError("stepWait() without stepAsync()", { currentState: "READY", allowedStates: ["STEPPING"] });
+    this.#waiting = false;
+    this.#wait("step");
+    const v = this.#views;
+    const n = this.numEnvs;
+    let anyFinal = false;
+    for (let i = 0; i < n; i++) {
+      this.#pending[i] = this.autoresetMode === AutoresetMode.SAME_STEP ? 0 : (v.terminations[i] as number) | (v.truncations[i] as number);
+      if (v.finalMask[i] === 1) anyFinal = true;
+    }
+    const copy = this.#copy;
+    let infos: VectorInfo = v.info.toInfo(copy);
+    if (anyFinal) {
+      infos = {
+        ...infos,
+        final_obs: ndarray("float32", [n, ...this.#observationShape], copy ? v.finalObservations.slice() : v.finalObservations),
+        _final_obs: ndarray("bool", [n], v.finalMask.slice()),
+        final_info: v.finalInfo.toInfo(copy),
+        _final_info: ndarray("bool", [n], v.finalMask.slice()),
+      };
+    }
+    return [
+      this.#observations(),
+      ndarray("float64", [n], copy ? v.rewards.slice() : v.rewards),
+      ndarray("bool", [n], copy ? v.terminations.slice() : v.terminations),
+      ndarray("bool", [n], copy ? v.truncations.slice() : v.truncations),
+      infos,
+    ];
+  }
+
+  /** Ends every worker (waits up to `timeoutMs` for a clean exit, then terminates). Idempotent; never throws. */
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    if (this.#broken === undefined && !this.#waiting) {
+      try {
+        this.#send(COMMAND.CLOSE);
+      } catch {
+        // fall through to terminate
+      }
+    }
+    await Promise.all(
+      this.#workers.map(
+        (worker) =>
+          new Promise<void>((resolve) => {
+            const timer = setTimeout(() => void worker.terminate().then(() => resolve(), () => resolve()), Math.min(this.#timeoutMs, 5_000));
+            worker.once("exit", () => {
+              clearTimeout(timer);
+              resolve();
+            });
+            if (worker.threadId < 0) {
+              clearTimeout(timer);
+              resolve();
+            }
+          }),
+      ),
+    );
+    this.#ports.forEach((port) => port.close());
+  }
+
+  get closed(): boolean {
+    return this.#closed;
+  }
+
+  toString(): string {
+    return `AsyncVectorEnv(${this.numEnvs} envs on ${this.numWorkers} workers${this.batched ? ", batched" : ""})`;
+  }
+
+  // ---------------------------------------------------------------- internals
+
+  #observations(): Obs {
+    const data = this.#views.observations;
+    return ndarray("float32", [this.numEnvs, ...this.#observationShape], this.#copy ? data.slice() : data) as Obs;
+  }
+
+  #writeActions(actions: unknown): void {
+    const n = this.numEnvs;
+    const out = this.#views.actions;
+    const skip = this.autoresetMode === AutoresetMode.NEXT_STEP ? this.#pending : undefined;
+    const source = ((actions as { data?: unknown } | null)?.data ?? actions) as unknown;
+    const discrete = this.#discrete;
+    const size = this.#sizes.actionSize;
+    const isList = Array.isArray(source) || (ArrayBuffer.isView(source) && !(source instanceof DataView));
+    const list = isList ? (source as ArrayLike<unknown>) : undefined;
+    if (discrete !== undefined) {
+      if (list === undefined || list.length !== n) {
+        throw ValidationError.invalid("actions", `${n} actions (an array, a typed array or an NDArray of shape [${n}])`, actions);
+      }
+      for (let i = 0; i < n; i++) {
+        if (skip !== undefined && skip[i] === 1) {
+          out[i] = discrete.start;
+          continue;
+        }
+        let value = list[i];
+        if (typeof value === "bigint") value = Number(value);
+        if (typeof value !== "number" || !Number.isInteger(value) || value < discrete.start || value >= discrete.end) {
+          throw ValidationError.invalid(`actions[${i}]`, `an element of ${String(this.singleActionSpace)}: an integer in [${discrete.start}, ${discrete.end - 1}]`, list[i]);
+        }
+        out[i] = value;
+      }
+      return;
+    }
+    const low = this.#boxLow as Float64Array;
+    const high = this.#boxHigh as Float64Array;
+    const flat = list !== undefined && list.length === n * size && !Array.isArray(source) ? list : undefined;
+    const rows = flat === undefined && Array.isArray(source) && source.length === n ? (source as unknown[]) : undefined;
+    if (flat === undefined && rows === undefined) {
+      throw ValidationError.invalid("actions", `${n} actions of ${size} numbers each (an NDArray of shape [${n}, ...], a flat typed array or an array of ${n} actions)`, actions);
+    }
+    for (let i = 0; i < n; i++) {
+      const row = rows === undefined ? undefined : (((rows[i] as { data?: unknown } | null)?.data ?? rows[i]) as ArrayLike<unknown> | undefined);
+      if (rows !== undefined && (row === undefined || row === null || typeof row !== "object" || row.length !== size)) {
+        throw ValidationError.invalid(`actions[${i}]`, `an element of ${String(this.singleActionSpace)}`, rows[i]);
+      }
+      for (let k = 0; k < size; k++) {
+        if (skip !== undefined && skip[i] === 1) {
+          out[i * size + k] = 0;
+          continue;
+        }
+        const value = row === undefined ? (flat as ArrayLike<unknown>)[i * size + k] : row[k];
+        if (typeof value !== "number" || !(value >= (low[k] as number) && value <= (high[k] as number))) {
+          throw ValidationError.invalid(`actions[${i}]`, `an element of ${String(this.singleActionSpace)}`, row ?? value);
+        }
+        out[i * size + k] = value;
+      }
+    }
+  }
+
+  #send(command: number): void {
+    const control = this.#views.control;
+    this.#sequence += 1;
+    for (let w = 0; w < this.numWorkers; w++) {
+      const base = w * CONTROL.STRIDE;
+      Atomics.store(control, base + CONTROL.COMMAND, command);
+      Atomics.store(control, base + CONTROL.SEQUENCE, this.#sequence);
+      Atomics.notify(control, base + CONTROL.SEQUENCE);
+    }
+  }
+
+  /** Blocks until every worker finished the current command; turns worker errors and deaths into errors. */
+  #wait(call: string): void {
+    const control = this.#views.control;
+    const sequence = this.#sequence;
+    const deadline = performance.now() + this.#timeoutMs;
+    let firstError: Error | undefined;
+    for (let w = 0; w < this.numWorkers; w++) {
+      const base = w * CONTROL.STRIDE;
+      for (;;) {
+        const done = Atomics.load(control, base + CONTROL.DONE);
+        if (done === sequence) break;
+        if (done === -1 || Atomics.load(control, base + CONTROL.STATUS) === STATUS.DEAD) {
+          this.#broken = new ComponentError(`AsyncVectorEnv worker ${w} (environments ${this.#shardText(w)}) died during ${call}()`, {
+            component: "worker",
+            received: this.#drainError(w)?.message,
+          });
+          throw this.#broken;
+        }
+        const left = deadline - performance.now();
+        if (left <= 0) {
+          this.#broken = new ComponentError(`AsyncVectorEnv worker ${w} (environments ${this.#shardText(w)}) did not answer ${call}() within ${this.#timeoutMs} ms`, {
+            component: "worker",
+          });
+          throw this.#broken;
+        }
+        Atomics.wait(control, base + CONTROL.DONE, done, Math.min(left, 100));
+      }
+      if (Atomics.load(control, base + CONTROL.STATUS) === STATUS.ERROR && firstError === undefined) firstError = this.#workerError(w, call);
+    }
+    if (firstError !== undefined) throw firstError;
+  }
+
+  #shardText(w: number): string {
+    const shard = this.#shards[w] as { start: number; end: number };
+    return `${shard.start}..${shard.end - 1}`;
+  }
+
+  #drainError(w: number): WorkerErrorData | undefined {
+    let found: WorkerErrorData | undefined;
+    for (;;) {
+      const received = receiveMessageOnPort(this.#ports[w] as MessagePort);
+      if (received === undefined) return found;
+      const message = received.message as { type?: string; error?: WorkerErrorData };
+      if (message.type === "error" && found === undefined) found = message.error;
+    }
+  }
+
+  /** Worker `w`'s error, rebuilt as the same kind of Plume error with environment indices made global. */
+  #workerError(w: number, call: string): Error {
+    const data = this.#drainError(w);
+    const where = `AsyncVectorEnv worker ${w}, environments ${this.#shardText(w)}`;
+    if (data === undefined) return new ComponentError(`${call}() failed in ${where}`, { component: "worker" });
+    return rebuild(data, where, (this.#shards[w] as { start: number }).start);
+  }
+
+  #assertUsable(call: string): void {
+    if (this.#closed) throw new StateError(`cannot ${call} a closed vector environment`, { currentState: "CLOSED", allowedStates: ["READY"] });
+    if (this.#broken !== undefined) {
+      throw new StateError(`this AsyncVectorEnv is broken (${this.#broken.message}); close it and create a new one`, {
+        currentState: "BROKEN",
+        allowedStates: ["READY"],
+      });
+    }
+    if (this.#waiting) throw new StateError(`cannot ${call} while a step is in flight; call stepWait() first`, { currentState: "STEPPING", allowedStates: ["READY"] });
+  }
+}
+
+function resolvePath(path: string): string {
+  return new URL(path, `file://${process.cwd()}/`).pathname;
+}
+
+/** Resolves with whether worker `w` steps batched, or rejects with its build error or exit. */
+function waitReady(worker: Worker, w: number): Promise<boolean> {
+  return new Promise((resolve, reject) => {
+    const onExit = (code: number) =>
+      reject(new ComponentError(`AsyncVectorEnv worker ${w} exited with code ${code} while building its environments`, { component: "worker" }));
+    worker.once("exit", onExit);
+    worker.once("error", (error) =>
+      reject(new ComponentError(`AsyncVectorEnv worker ${w} failed to start: ${error.message}`, { component: "worker", cause: error })),
+    );
+    worker.once("message", (message: { type?: string; batched?: boolean; error?: WorkerErrorData }) => {
+      worker.off("exit", onExit);
+      if (message.type === "ready") resolve(message.batched === true);
+      else if (message.error !== undefined) reject(rebuild(message.error, `AsyncVectorEnv worker ${w}`, 0));
+      else reject(new ComponentError(`AsyncVectorEnv worker ${w} failed`, { component: "worker" }));
+    });
+  });
+}

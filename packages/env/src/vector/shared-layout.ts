@@ -1,0 +1,110 @@
+/**
+ * The shared memory of `AsyncVectorEnv`: one `SharedArrayBuffer` holding the control words, actions,
+ * reset arguments and every result, laid out once so that the main thread and the workers read and
+ * write the same typed arrays (each worker only its own rows) with no copying through messages.
+ */
+import { PlumeInfoColumns } from "./plume-info.js";
+
+/** Control words per worker (Int32 each). */
+export const CONTROL = Object.freeze({
+  /** Incremented by the main thread for every command. */
+  SEQUENCE: 0,
+  /** The command: one of `COMMAND`. */
+  COMMAND: 1,
+  /** Set by the worker to the sequence it finished. */
+  DONE: 2,
+  /** `STATUS` after a command. */
+  STATUS: 3,
+  /** Words per worker (padded to keep workers' words on separate cache lines). */
+  STRIDE: 16,
+});
+
+export const COMMAND = Object.freeze({ RESET: 1, STEP: 2, CLOSE: 3 });
+export const STATUS = Object.freeze({ OK: 0, ERROR: 1, DEAD: 2 });
+
+/** The typed arrays over the shared buffer. */
+export interface SharedViews {
+  readonly control: Int32Array;
+  readonly actions: Float64Array;
+  readonly seeds: Float64Array;
+  readonly seedGiven: Uint8Array;
+  readonly resetMask: Uint8Array;
+  readonly observations: Float32Array;
+  readonly finalObservations: Float32Array;
+  readonly rewards: Float64Array;
+  readonly terminations: Uint8Array;
+  readonly truncations: Uint8Array;
+  readonly finalMask: Uint8Array;
+  readonly info: PlumeInfoColumns;
+  readonly finalInfo: PlumeInfoColumns;
+}
+
+/** The sizes a layout is made from. */
+export interface LayoutSizes {
+  readonly numEnvs: number;
+  readonly numWorkers: number;
+  readonly actionSize: number;
+  readonly observationSize: number;
+}
+
+const align8 = (n: number): number => Math.ceil(n / 8) * 8;
+
+/** Bytes of the shared buffer for `sizes`. */
+export function sharedByteLength(sizes: LayoutSizes): number {
+  return layout(sizes, undefined).bytes;
+}
+
+/** The typed arrays over `buffer` (made with `sharedByteLength(sizes)` bytes). */
+export function sharedViews(sizes: LayoutSizes, buffer: SharedArrayBuffer): SharedViews {
+  return layout(sizes, buffer).views as SharedViews;
+}
+
+function layout(sizes: LayoutSizes, buffer: SharedArrayBuffer | undefined): { bytes: number; views: SharedViews | undefined } {
+  const { numEnvs: n, numWorkers, actionSize, observationSize } = sizes;
+  let offset = 0;
+  const take = (bytes: number): number => {
+    const at = offset;
+    offset = align8(offset + bytes);
+    return at;
+  };
+  const controlAt = take(numWorkers * CONTROL.STRIDE * 4);
+  const actionsAt = take(n * actionSize * 8);
+  const seedsAt = take(n * 8);
+  const rewardsAt = take(n * 8);
+  const observationsAt = take(n * observationSize * 4);
+  const finalObservationsAt = take(n * observationSize * 4);
+  const seedGivenAt = take(n);
+  const resetMaskAt = take(n);
+  const terminationsAt = take(n);
+  const truncationsAt = take(n);
+  const finalMaskAt = take(n);
+  const infoAt = take(PlumeInfoColumns.byteLength(n));
+  const finalInfoAt = take(PlumeInfoColumns.byteLength(n));
+  if (buffer === undefined) return { bytes: offset, views: undefined };
+  return {
+    bytes: offset,
+    views: {
+      control: new Int32Array(buffer, controlAt, numWorkers * CONTROL.STRIDE),
+      actions: new Float64Array(buffer, actionsAt, n * actionSize),
+      seeds: new Float64Array(buffer, seedsAt, n),
+      seedGiven: new Uint8Array(buffer, seedGivenAt, n),
+      resetMask: new Uint8Array(buffer, resetMaskAt, n),
+      observations: new Float32Array(buffer, observationsAt, n * observationSize),
+      finalObservations: new Float32Array(buffer, finalObservationsAt, n * observationSize),
+      rewards: new Float64Array(buffer, rewardsAt, n),
+      terminations: new Uint8Array(buffer, terminationsAt, n),
+      truncations: new Uint8Array(buffer, truncationsAt, n),
+      finalMask: new Uint8Array(buffer, finalMaskAt, n),
+      info: new PlumeInfoColumns(n, buffer, infoAt),
+      finalInfo: new PlumeInfoColumns(n, buffer, finalInfoAt),
+    },
+  };
+}
+
+/** Environments `[start, end)` of worker `w` when `n` environments are split over `workers`. */
+export function shardOf(w: number, n: number, workers: number): { start: number; end: number } {
+  const base = Math.floor(n / workers);
+  const extra = n % workers;
+  const start = w * base + Math.min(w, extra);
+  return { start, end: start + base + (w < extra ? 1 : 0) };
+}

@@ -1,0 +1,515 @@
+/**
+ * `SyncVectorEnv`: Gymnasium 1.x's synchronous vector environment. Environment by environment for any
+ * `Env`; in one batch-kernel call per step when every environment is a plain `PlumeEnv` whose components
+ * have batch methods (the fast path: structure-of-arrays state, no per-step allocation with
+ * `copy: false`). Both paths give the same results, which the tests check over long random runs.
+ */
+import {
+  StateError,
+  ValidationError,
+  ndarray,
+  parseWithSchema,
+  type Env,
+  type EnvInfo,
+  type EnvMetadata,
+  type NDArray,
+} from "@plume/core-types";
+import { batchSpace, concatenate, unstack, type Space } from "@plume/spaces";
+import { BatchKernel } from "../batch/kernel.js";
+import type { BatchPlan } from "../batch/plan.js";
+import { PlumeEnv } from "../env/plume-env.js";
+import { stackInfos } from "./infos.js";
+import {
+  AutoresetMode,
+  VectorEnvOptionsSchema,
+  boolArray,
+  float64Array,
+  perEnvSeeds,
+  resetMask,
+  type VectorEnvOptions,
+  type VectorResetOptions,
+  type VectorResetResult,
+  type VectorStepResult,
+} from "./options.js";
+import { PlumeInfoColumns } from "./plume-info.js";
+
+type AnyEnv = Env<unknown, unknown, EnvInfo>;
+
+const RESET_INFO = 1;
+const STEP_INFO = 2;
+
+/** Class and metadata of a component, or undefined when it has no `getMetadata` (then only the same instance is equivalent). */
+function metadataKey(component: unknown): string | undefined {
+  const getMetadata = (component as { getMetadata?: () => unknown } | undefined)?.getMetadata;
+  if (typeof getMetadata !== "function") return undefined;
+  return `${(component as object).constructor?.name}:${JSON.stringify(getMetadata.call(component))}`;
+}
+
+/** Whether two fields (plumes or winds) are interchangeable for a batch method. */
+function equivalent(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (a === undefined || b === undefined) return false;
+  const key = metadataKey(a);
+  return key !== undefined && key === metadataKey(b);
+}
+
+function sameKernelConfig(a: PlumeEnv<unknown, unknown>, b: PlumeEnv<unknown, unknown>): boolean {
+  return JSON.stringify(a.kernelConfig) === JSON.stringify(b.kernelConfig);
+}
+
+/**
+ * The plan shared by all `envs` when one kernel can step them all: every env a plain `PlumeEnv` with a
+ * batch plan, the same configuration, equivalent components and plume (the same instance or field, or
+ * the same class and metadata: a batch method reads only its configuration). Otherwise undefined.
+ */
+function sharedPlan(envs: readonly AnyEnv[]): { plan: BatchPlan; template: PlumeEnv<unknown, unknown> } | undefined {
+  const first = envs[0];
+  if (!(first instanceof PlumeEnv) || first.batchPlan === undefined) return undefined;
+  const template = first as PlumeEnv<unknown, unknown>;
+  const plan = template.batchPlan as BatchPlan;
+  const keys = [plan.action, plan.sensor, plan.reward].map(metadataKey);
+  const field = (plan.plume as { fieldArray?: unknown }).fieldArray;
+  for (const env of envs) {
+    if (!(env instanceof PlumeEnv)) return undefined;
+    const other = (env as PlumeEnv<unknown, unknown>).batchPlan;
+    if (other === undefined || !sameKernelConfig(template, env as PlumeEnv<unknown, unknown>)) return undefined;
+    if (!equivalent(other.wind, plan.wind)) return undefined;
+    const otherField = (other.plume as { fieldArray?: unknown }).fieldArray;
+    if (!((field !== undefined && otherField === field) || equivalent(other.plume, plan.plume))) return undefined;
+    const otherKeys = [other.action, other.sensor, other.reward].map(metadataKey);
+    if (otherKeys.some((k, i) => k !== keys[i])) return undefined;
+  }
+  return { plan, template };
+}
+
+/**
+ * Steps `numEnvs` environments in lock step.
+ *
+ * ```ts
+ * const envs = new SyncVectorEnv(Array.from({ length: 8 }, () => () => new PlumeEnv()));
+ * let [obs, infos] = envs.reset({ seed: 42 });          // env i is seeded 42 + i
+ * const [obs2, rewards, terminations, truncations, infos2] = envs.step(new Int32Array(8).fill(1));
+ * ```
+ */
+export class SyncVectorEnv<Obs = unknown, Act = unknown> {
+  readonly numEnvs: number;
+  readonly singleObservationSpace: Space<unknown>;
+  readonly singleActionSpace: Space<unknown>;
+  /** `batchSpace(singleObservationSpace, numEnvs)`. */
+  readonly observationSpace: Space<unknown>;
+  /** `batchSpace(singleActionSpace, numEnvs)`. */
+  readonly actionSpace: Space<unknown>;
+  readonly autoresetMode: AutoresetMode;
+  readonly metadata: EnvMetadata;
+  /** The environments (on the fast path they are not stepped: the kernel holds their state). */
+  readonly envs: readonly AnyEnv[];
+  readonly #copy: boolean;
+  readonly #kernel: BatchKernel | undefined;
+  #closed = false;
+  /** 1 once environment i has been reset. */
+  readonly #started: Uint8Array;
+  /** NEXT_STEP: 1 when environment i ended on the last step and is reset by the next. DISABLED: 1 when it ended. */
+  readonly #pending: Uint8Array;
+  // fast path buffers
+  readonly #indices: Int32Array;
+  readonly #actions: Float64Array;
+  readonly #rewards: Float64Array;
+  readonly #terminations: Uint8Array;
+  readonly #truncations: Uint8Array;
+  readonly #info: PlumeInfoColumns;
+  /** What environment i reports this call: 0 nothing, RESET_INFO or STEP_INFO (filled into `#info` at the end). */
+  readonly #kinds: Uint8Array;
+  readonly #finalInfo: PlumeInfoColumns;
+  readonly #finalObservations: Float32Array;
+  /** With `copy: false`: the result arrays, wrapped once. */
+  #viewResults: readonly [Obs, NDArray<"float64">, NDArray<"bool">, NDArray<"bool">] | undefined = undefined;
+  // per-env path state
+  readonly #lastObservations: unknown[];
+
+  /**
+   * @param envFns - one function per environment, each returning a new environment (Gymnasium's `env_fns`).
+   * @throws ValidationError for an empty list, a non-function, an environment whose spaces differ from
+   * the first one's, or bad options (naming `autoresetMode`, `copy`, `batch`).
+   */
+  constructor(envFns: readonly (() => Env<Obs, unknown, EnvInfo>)[], options: VectorEnvOptions = {}) {
+    if (!Array.isArray(envFns) || envFns.length === 0) {
+      throw ValidationError.invalid("envFns", "a non-empty array of functions returning environments", envFns);
+    }
+    const parsed = parseWithSchema(VectorEnvOptionsSchema, options ?? {}, { what: "SyncVectorEnv options" });
+    const envs = envFns.map((fn, i) => {
+      if (typeof fn !== "function") throw ValidationError.invalid(`envFns[${i}]`, "a function returning an environment", fn);
+      return fn() as AnyEnv;
+    });
+    const first = envs[0] as AnyEnv;
+    const obsSpace = first.observationSpace as unknown as Space<unknown>;
+    const actSpace = first.actionSpace as unknown as Space<unknown>;
+    envs.forEach((env, i) => {
+      const o = env.observationSpace as unknown as Space<unknown>;
+      const a = env.actionSpace as unknown as Space<unknown>;
+      if (!(o === obsSpace || o.equals(obsSpace)) || !(a === actSpace || a.equals(actSpace))) {
+        throw ValidationError.invalid(`envFns[${i}]`, "an environment with the same observation and action spaces as envFns[0]", String(o));
+      }
+    });
+    const n = envs.length;
+    this.numEnvs = n;
+    this.envs = Object.freeze(envs);
+    this.singleObservationSpace = obsSpace;
+    this.singleActionSpace = actSpace;
+    this.observationSpace = batchSpace(obsSpace, n) as Space<unknown>;
+    this.actionSpace = batchSpace(actSpace, n) as Space<unknown>;
+    this.autoresetMode = parsed.autoresetMode;
+    this.metadata = Object.freeze({ ...first.metadata, autoreset_mode: parsed.autoresetMode });
+    this.#copy = parsed.copy;
+    this.#started = new Uint8Array(n);
+    this.#pending = new Uint8Array(n);
+    this.#lastObservations = new Array<unknown>(n);
+    const shared = parsed.batch === "auto" ? sharedPlan(envs) : undefined;
+    this.#kernel = shared === undefined ? undefined : new BatchKernel(n, shared.plan, shared.template.kernelConfig);
+    const plan = this.#kernel?.plan;
+    this.#indices = new Int32Array(n);
+    this.#actions = new Float64Array(plan === undefined ? 0 : n * plan.actionSize);
+    this.#rewards = new Float64Array(n);
+    this.#terminations = new Uint8Array(n);
+    this.#truncations = new Uint8Array(n);
+    this.#info = new PlumeInfoColumns(plan === undefined ? 0 : n);
+    this.#kinds = new Uint8Array(n);
+    this.#finalInfo = new PlumeInfoColumns(plan === undefined ? 0 : n);
+    this.#finalObservations = new Float32Array(plan === undefined ? 0 : n * plan.observationSize);
+  }
+
+  /** Whether steps go through the batch kernel (the fast path). */
+  get batched(): boolean {
+    return this.#kernel !== undefined;
+  }
+
+  /** The kernel on the fast path (for the async worker and benchmarks). */
+  get kernel(): BatchKernel | undefined {
+    return this.#kernel;
+  }
+
+  /**
+   * Resets the environments selected by `options.reset_mask` (default all): `[observations, infos]`.
+   * Observations of the others stay as they were; their infos report nothing (masks false).
+   * @throws ValidationError for a bad seed or mask; StateError after close, or when a first reset leaves an environment out.
+   */
+  reset(options: VectorResetOptions = {}): VectorResetResult<Obs> {
+    this.#assertOpen("reset");
+    const n = this.numEnvs;
+    if (options === null || typeof options !== "object") throw ValidationError.invalid("options", "{ seed?, options? }", options);
+    const seeds = perEnvSeeds(options.seed, n);
+    const { mask, rest } = resetMask(options.options, n);
+    const never: number[] = [];
+    for (let i = 0; i < n; i++) if (mask[i] === 0 && this.#started[i] === 0) never.push(i);
+    if (never.length > 0) {
+      throw new StateError(`environments [${never.join(", ")}] have never been reset; the first reset must include them`, {
+        currentState: "CREATED",
+        allowedStates: ["READY"],
+      });
+    }
+    const kernel = this.#kernel;
+    if (kernel !== undefined) {
+      for (let i = 0; i < n; i++) {
+        if (mask[i] === 1) kernel.resetEnv(i, seeds[i]);
+        this.#kinds[i] = mask[i] === 1 ? RESET_INFO : 0;
+      }
+      this.#info.fill(kernel, this.#kinds);
+    } else {
+      const infos = new Array<EnvInfo | undefined>(n);
+      for (let i = 0; i < n; i++) {
+        if (mask[i] === 0) continue;
+        const env = this.envs[i] as AnyEnv;
+        const [obs, info] = env.reset({ ...(seeds[i] !== undefined && { seed: seeds[i] }), ...(rest !== undefined && { options: rest }) });
+        this.#lastObservations[i] = obs;
+        infos[i] = info;
+      }
+      this.#commitReset(mask);
+      return [concatenate(this.singleObservationSpace, this.#lastObservations) as Obs, stackInfos(infos, n)];
+    }
+    this.#commitReset(mask);
+    return [this.#observationsOf(kernel.observations), this.#info.toInfo(this.#copy)];
+  }
+
+  /**
+   * Steps every environment with its action: `[observations, rewards, terminations, truncations, infos]`.
+   * `actions`: a sample of `actionSpace`, or an array (or typed array) with one action per environment.
+   * In NEXT_STEP mode an environment that ended on the previous step is reset instead (its action is
+   * ignored; reward 0, flags false, its info is the reset info).
+   * @throws ValidationError naming `actions[i]` for an invalid action (nothing is stepped then);
+   * StateError before reset, after close, or (DISABLED) when an ended environment was not reset.
+   */
+  step(actions: Act | ArrayLike<unknown>): VectorStepResult<Obs> {
+    this.#assertOpen("step");
+    const n = this.numEnvs;
+    if (this.#started[0] === 0) {
+      throw new StateError("step() called before reset()", { currentState: "CREATED", allowedStates: ["READY"] });
+    }
+    if (this.autoresetMode === AutoresetMode.DISABLED) {
+      const ended: number[] = [];
+      for (let i = 0; i < n; i++) if (this.#pending[i] === 1) ended.push(i);
+      if (ended.length > 0) {
+        throw new StateError(
+          `environments [${ended.join(", ")}] have ended; reset them with reset({ options: { reset_mask } }) before step()`,
+          { currentState: "TERMINATED", allowedStates: ["READY"] },
+        );
+      }
+    }
+    return this.#kernel !== undefined ? this.#stepBatched(this.#kernel, actions) : this.#stepEach(actions);
+  }
+
+  /** Closes every environment. Idempotent; never throws. */
+  close(): void {
+    if (this.#closed) return;
+    this.#closed = true;
+    for (const env of this.envs) {
+      try {
+        env.close();
+      } catch {
+        // close never throws
+      }
+    }
+  }
+
+  get closed(): boolean {
+    return this.#closed;
+  }
+
+  toString(): string {
+    return `SyncVectorEnv(${this.numEnvs} x ${String(this.envs[0])}${this.batched ? ", batched" : ""})`;
+  }
+
+  // ---------------------------------------------------------------- fast path
+
+  #stepBatched(kernel: BatchKernel, actions: unknown): VectorStepResult<Obs> {
+    const n = this.numEnvs;
+    const pending = this.#pending;
+    const nextStep = this.autoresetMode === AutoresetMode.NEXT_STEP;
+    const buffer = this.#readActions(kernel.plan, actions, nextStep ? pending : undefined);
+    const indices = this.#indices;
+    const info = this.#info;
+    const kinds = this.#kinds;
+    let count = 0;
+    if (nextStep) {
+      for (let i = 0; i < n; i++) {
+        if (pending[i] === 1) {
+          kernel.resetEnv(i, undefined);
+          kinds[i] = RESET_INFO;
+          pending[i] = 0;
+        } else {
+          indices[count++] = i;
+          kinds[i] = STEP_INFO;
+        }
+      }
+    } else {
+      kinds.fill(STEP_INFO);
+      for (let i = 0; i < n; i++) indices[i] = i;
+      count = n;
+    }
+    kernel.step(buffer, indices, count);
+    const rewards = this.#rewards;
+    const terminations = this.#terminations;
+    const truncations = this.#truncations;
+    rewards.set(kernel.rewards);
+    terminations.set(kernel.terminated);
+    truncations.set(kernel.truncated);
+    let ended = 0;
+    for (let k = 0; k < count; k++) {
+      const i = indices[k] as number;
+      const done = (terminations[i] as number) | (truncations[i] as number);
+      pending[i] = done;
+      ended += done;
+    }
+    let extra: Record<string, unknown> | undefined;
+    if (this.autoresetMode === AutoresetMode.SAME_STEP && ended > 0) extra = this.#autoresetSameStep(kernel);
+    if (this.#copy) info.fill(kernel, kinds);
+    else info.defer(kernel, kinds);
+    const infos = extra === undefined ? info.toInfo(this.#copy) : { ...info.toInfo(this.#copy), ...extra };
+    if (!this.#copy) {
+      const views = (this.#viewResults ??= [
+        this.#observationsOf(kernel.observations),
+        float64Array(rewards, false),
+        boolArray(terminations, false),
+        boolArray(truncations, false),
+      ] as const);
+      return [views[0], views[1], views[2], views[3], infos];
+    }
+    return [this.#observationsOf(kernel.observations), float64Array(rewards, true), boolArray(terminations, true), boolArray(truncations, true), infos];
+  }
+
+  /** SAME_STEP: resets every environment that ended, keeping its last observation and info as final ones. */
+  #autoresetSameStep(kernel: BatchKernel): Record<string, unknown> {
+    const n = this.numEnvs;
+    const size = kernel.plan.observationSize;
+    const finals = this.#finalObservations;
+    const finalInfo = this.#finalInfo;
+    const mask = new Uint8Array(n);
+    for (let i = 0; i < n; i++) {
+      if (this.#pending[i] === 1) {
+        finals.set(kernel.observationRow(i), i * size);
+        finalInfo.write(i, kernel, true);
+        kernel.resetEnv(i, undefined);
+        this.#kinds[i] = RESET_INFO;
+        this.#pending[i] = 0;
+        mask[i] = 1;
+      } else {
+        finals.fill(0, i * size, i * size + size);
+        finalInfo.clear(i);
+      }
+    }
+    const shape = [n, ...kernel.plan.observationShape];
+    return {
+      final_obs: ndarray("float32", shape, this.#copy ? finals.slice() : finals),
+      _final_obs: ndarray("bool", [n], mask),
+      final_info: finalInfo.toInfo(this.#copy),
+      _final_info: ndarray("bool", [n], mask.slice()),
+    };
+  }
+
+  /** The actions as the kernel's numbers, validated (environments where `skip[i]` is 1 are not read). */
+  #readActions(plan: BatchPlan, actions: unknown, skip: Uint8Array | undefined): ArrayLike<number> {
+    const n = this.numEnvs;
+    const size = plan.actionSize;
+    const source = (actions as { data?: unknown } | null)?.data ?? actions;
+    const discrete = plan.discrete;
+    if (discrete !== undefined && source instanceof Int32Array && source.length === n) {
+      // The common case, validated without a copy: the kernel reads only listed environments.
+      const { start, end } = discrete;
+      for (let i = 0; i < n; i++) {
+        const v = source[i] as number;
+        if ((v < start || v >= end) && (skip === undefined || skip[i] === 0)) {
+          throw ValidationError.invalid(`actions[${i}]`, `an element of ${String(this.singleActionSpace)}: an integer in [${start}, ${end - 1}]`, v);
+        }
+      }
+      return source;
+    }
+    if (discrete !== undefined) {
+      const direct = source instanceof Int32Array || source instanceof Float64Array || source instanceof Uint8Array || source instanceof Int8Array || source instanceof Int16Array || source instanceof Uint16Array || source instanceof Uint32Array || source instanceof Float32Array;
+      const list = direct || Array.isArray(source) || source instanceof BigInt64Array ? (source as ArrayLike<unknown>) : undefined;
+      if (list === undefined || list.length !== n) {
+        throw ValidationError.invalid("actions", `${n} actions (an array, a typed array or an NDArray of shape [${n}])`, actions);
+      }
+      const { start, end } = discrete;
+      const out = this.#actions;
+      for (let i = 0; i < n; i++) {
+        if (skip !== undefined && skip[i] === 1) {
+          out[i] = start;
+          continue;
+        }
+        let v = list[i];
+        if (typeof v === "bigint") v = Number(v);
+        if (typeof v !== "number" || !Number.isInteger(v) || v < start || v >= end) {
+          throw ValidationError.invalid(`actions[${i}]`, `an element of ${String(this.singleActionSpace)}: an integer in [${start}, ${end - 1}]`, list[i]);
+        }
+        out[i] = v;
+      }
+      return out;
+    }
+    const out = this.#actions;
+    const low = plan.boxLow as Float64Array;
+    const high = plan.boxHigh as Float64Array;
+    const flat = ArrayBuffer.isView(source) && !(source instanceof DataView) && !(source instanceof BigInt64Array) && !(source instanceof BigUint64Array)
+      ? (source as unknown as ArrayLike<number>)
+      : undefined;
+    const rows = flat === undefined && Array.isArray(source) && source.length === n ? (source as unknown[]) : undefined;
+    if ((flat === undefined || flat.length !== n * size) && rows === undefined) {
+      throw ValidationError.invalid("actions", `${n} actions of ${size} numbers each (an NDArray of shape [${n}, ...], a flat typed array or an array of ${n} actions)`, actions);
+    }
+    for (let i = 0; i < n; i++) {
+      const row = rows === undefined ? undefined : (((rows[i] as { data?: unknown } | null)?.data ?? rows[i]) as ArrayLike<unknown> | undefined);
+      if (rows !== undefined && (row === undefined || row === null || typeof row !== "object" || row.length !== size)) {
+        throw ValidationError.invalid(`actions[${i}]`, `an element of ${String(this.singleActionSpace)}`, rows[i]);
+      }
+      for (let k = 0; k < size; k++) {
+        const v = row === undefined ? (flat as ArrayLike<number>)[i * size + k] : row[k];
+        if (skip !== undefined && skip[i] === 1) {
+          out[i * size + k] = 0;
+          continue;
+        }
+        if (typeof v !== "number" || !(v >= (low[k] as number) && v <= (high[k] as number))) {
+          throw ValidationError.invalid(`actions[${i}]`, `an element of ${String(this.singleActionSpace)}`, row ?? v);
+        }
+        out[i * size + k] = v;
+      }
+    }
+    return out;
+  }
+
+  #observationsOf(buffer: Float32Array): Obs {
+    const plan = this.#kernel?.plan as BatchPlan;
+    return ndarray("float32", [this.numEnvs, ...plan.observationShape], this.#copy ? buffer.slice() : buffer) as Obs;
+  }
+
+  // ---------------------------------------------------------------- per-environment path
+
+  #stepEach(actions: unknown): VectorStepResult<Obs> {
+    const n = this.numEnvs;
+    const items = this.#splitActions(actions);
+    const nextStep = this.autoresetMode === AutoresetMode.NEXT_STEP;
+    const sameStep = this.autoresetMode === AutoresetMode.SAME_STEP;
+    for (let i = 0; i < n; i++) {
+      if (nextStep && this.#pending[i] === 1) continue;
+      if (!this.singleActionSpace.contains(items[i])) {
+        throw ValidationError.invalid(`actions[${i}]`, `an element of ${String(this.singleActionSpace)}`, items[i]);
+      }
+    }
+    const rewards = new Float64Array(n);
+    const terminations = new Uint8Array(n);
+    const truncations = new Uint8Array(n);
+    const infos = new Array<EnvInfo | undefined>(n);
+    for (let i = 0; i < n; i++) {
+      const env = this.envs[i] as AnyEnv;
+      if (nextStep && this.#pending[i] === 1) {
+        const [obs, info] = env.reset();
+        this.#lastObservations[i] = obs;
+        infos[i] = info;
+        this.#pending[i] = 0;
+        continue;
+      }
+      const [obs, reward, terminated, truncated, info] = env.step(items[i]);
+      rewards[i] = reward;
+      terminations[i] = terminated ? 1 : 0;
+      truncations[i] = truncated ? 1 : 0;
+      if (sameStep && (terminated || truncated)) {
+        const [resetObs, resetInfo] = env.reset();
+        this.#lastObservations[i] = resetObs;
+        infos[i] = { ...resetInfo, final_obs: obs, final_info: info };
+      } else {
+        this.#lastObservations[i] = obs;
+        infos[i] = info;
+        this.#pending[i] = terminated || truncated ? 1 : 0;
+      }
+    }
+    const observations = concatenate(this.singleObservationSpace, this.#lastObservations) as Obs;
+    return [observations, ndarray("float64", [n], rewards), ndarray("bool", [n], terminations), ndarray("bool", [n], truncations), stackInfos(infos, n)];
+  }
+
+  /** One action per environment, from a stacked sample of `actionSpace` or an array of actions. */
+  #splitActions(actions: unknown): unknown[] {
+    const n = this.numEnvs;
+    const split = unstack(this.singleActionSpace, actions);
+    if (split !== undefined && split.length === n) return split;
+    if (Array.isArray(actions) && actions.length === n) return actions;
+    if (ArrayBuffer.isView(actions) && (actions as unknown as ArrayLike<unknown>).length === n) {
+      return Array.from(actions as unknown as ArrayLike<number | bigint>, (v) => (typeof v === "bigint" ? Number(v) : v));
+    }
+    throw ValidationError.invalid("actions", `${n} actions (a sample of the batched action space, or an array of ${n} actions)`, actions);
+  }
+
+  // ---------------------------------------------------------------- shared
+
+  #commitReset(mask: Uint8Array): void {
+    for (let i = 0; i < this.numEnvs; i++) {
+      if (mask[i] === 1) {
+        this.#started[i] = 1;
+        this.#pending[i] = 0;
+      }
+    }
+  }
+
+  #assertOpen(call: string): void {
+    if (this.#closed) {
+      throw new StateError(`cannot ${call} a closed vector environment`, { currentState: "CLOSED", allowedStates: ["READY"] });
+    }
+  }
+}
+
+

@@ -1,0 +1,149 @@
+/**
+ * AsyncVectorEnv (worker threads, shared memory) against SyncVectorEnv, and its failure modes. The
+ * workers run the built package, so these tests import dist (turbo builds before testing).
+ */
+import { ComponentError, ConfigurationError, StateError, ValidationError, type NDArray } from "@plume/core-types";
+import { Generator } from "@plume/spaces";
+import { fileURLToPath } from "node:url";
+import { afterEach, describe, expect, it } from "vitest";
+import {
+  AsyncVectorEnv,
+  SyncVectorEnv,
+  createEnvironmentFromConfigSync,
+  type AutoresetMode,
+  type EnvironmentConfigInput,
+} from "../dist/index.js";
+import { expectError, expectRejection } from "./helpers.js";
+
+const fixtures = fileURLToPath(new URL("./fixtures/", import.meta.url));
+const open: AsyncVectorEnv[] = [];
+afterEach(async () => {
+  await Promise.all(open.splice(0).map((vec) => vec.close()));
+});
+
+async function create(options: Parameters<typeof AsyncVectorEnv.create>[0]): Promise<AsyncVectorEnv> {
+  const vec = await AsyncVectorEnv.create(options);
+  open.push(vec);
+  return vec;
+}
+
+const SMALL: EnvironmentConfigInput = { gridSize: [12, 10], maxSteps: 30, goalRadius: 1.5, plume: { type: "gaussian", options: { sigma: 3 } } };
+const CONTINUOUS: EnvironmentConfigInput = { gridSize: [11, 9], maxSteps: 25, goalRadius: 2, action: "continuous" };
+const HISTORY: EnvironmentConfigInput = { gridSize: [10, 8], maxSteps: 20, goalRadius: 2, sensor: { type: "concentration_history", options: { n: 2 } } };
+
+function randomActions(vec: { singleActionSpace: unknown; numEnvs: number }, rng: Generator): unknown {
+  const space = vec.singleActionSpace as { n?: number; low?: NDArray; high?: NDArray };
+  if (typeof space.n === "number") return Int32Array.from({ length: vec.numEnvs }, () => rng.integers(0, space.n as number));
+  const low = space.low?.data as Float32Array;
+  const high = space.high?.data as Float32Array;
+  const flat = new Float32Array(vec.numEnvs * low.length);
+  for (let i = 0; i < flat.length; i++) {
+    const k = i % low.length;
+    flat[i] = Math.fround((low[k] as number) + rng.random() * ((high[k] as number) - (low[k] as number)));
+  }
+  return flat;
+}
+
+describe("AsyncVectorEnv agrees exactly with SyncVectorEnv", () => {
+  const cases: [string, EnvironmentConfigInput, number, number][] = [
+    ["default", SMALL, 5, 2],
+    ["continuous", CONTINUOUS, 4, 2],
+    ["history (no batch methods)", HISTORY, 3, 3],
+  ];
+  for (const [name, config, n, workers] of cases) {
+    for (const mode of ["next_step", "same_step", "disabled"] as AutoresetMode[]) {
+      it(`${name}, ${mode}, ${n} envs on ${workers} workers`, async () => {
+        const vec = await create({ env: config, numEnvs: n, numWorkers: workers, autoresetMode: mode });
+        const sync = new SyncVectorEnv(
+          Array.from({ length: n }, () => () => createEnvironmentFromConfigSync(config)),
+          { autoresetMode: mode },
+        );
+        expect(vec.numWorkers).toBe(workers);
+        expect(vec.batched).toBe(sync.batched);
+        expect(vec.reset({ seed: 9 })).toEqual(sync.reset({ seed: 9 }));
+        const rng = Generator.fromSeed(5);
+        let ended = 0;
+        for (let t = 0; t < 150; t++) {
+          const actions = randomActions(vec, rng);
+          const expected = sync.step(actions);
+          const got = vec.step(actions);
+          expect(got, `t=${t}`).toEqual(expected);
+          const done = Array.from(expected[2].data).map((v, i) => v === 1 || expected[3].data[i] === 1);
+          ended += done.filter(Boolean).length;
+          if (mode === "disabled" && done.some(Boolean)) {
+            const options = { options: { reset_mask: done } };
+            expect(vec.reset(options)).toEqual(sync.reset(options));
+          }
+        }
+        expect(ended).toBeGreaterThan(3);
+      });
+    }
+  }
+});
+
+describe("AsyncVectorEnv failures", () => {
+  const faulty = (mode: string, extra: Record<string, unknown> = {}): EnvironmentConfigInput => ({
+    gridSize: [16, 16],
+    maxSteps: 50,
+    goalRadius: 0.5,
+    startLocation: [0, 0],
+    sensor: { type: "./faulty-sensor.mjs", options: { mode, atStep: 3, ...extra } },
+  });
+
+  it("an error thrown in a worker comes back from the call, naming the worker", async () => {
+    const vec = await create({ env: faulty("throw"), baseDir: fixtures, numEnvs: 4, numWorkers: 2 });
+    vec.reset({ seed: 0 });
+    vec.step([0, 0, 0, 0]);
+    vec.step([0, 0, 0, 0]);
+    const error = expectError(() => vec.step([0, 0, 0, 0]), ComponentError);
+    expect(error.message).toMatch(/faulty sensor exploded/);
+    expect(error.message).toMatch(/worker \d/);
+  });
+
+  it("a worker that dies makes the next call throw, never hang; the env then stays broken", async () => {
+    const vec = await create({ env: faulty("exit"), baseDir: fixtures, numEnvs: 4, numWorkers: 2, timeoutMs: 20_000 });
+    vec.reset({ seed: 0 });
+    vec.step([1, 1, 1, 1]);
+    vec.step([1, 1, 1, 1]);
+    const error = expectError(() => vec.step([1, 1, 1, 1]), ComponentError);
+    expect(error.message).toMatch(/died/);
+    expectError(() => vec.step([1, 1, 1, 1]), StateError);
+    await vec.close();
+    expect(vec.closed).toBe(true);
+  });
+
+  it("a worker that never answers fails after timeoutMs, and close() still ends it", async () => {
+    const vec = await create({ env: faulty("hang"), baseDir: fixtures, numEnvs: 2, numWorkers: 2, timeoutMs: 1_000 });
+    vec.reset({ seed: 0 });
+    vec.step([1, 1]);
+    vec.step([1, 1]);
+    const error = expectError(() => vec.step([1, 1]), ComponentError);
+    expect(error.message).toMatch(/did not answer step\(\) within 1000 ms/);
+    await vec.close();
+  });
+
+  it("rejects bad options and configs before starting workers", async () => {
+    await expectRejection(AsyncVectorEnv.create({ env: SMALL, numEnvs: 2, numWorkers: 3 }), ValidationError, "numWorkers");
+    await expectRejection(AsyncVectorEnv.create({ env: SMALL, numEnvs: 0 }), ValidationError, "numEnvs");
+    await expectRejection(AsyncVectorEnv.create({ env: { gridSize: [0, 4] }, numEnvs: 2 }), ConfigurationError);
+    await expectRejection(
+      AsyncVectorEnv.create({ env: { sensor: { type: "multi_modal", options: { sensors: { odor: "concentration" } } } }, numEnvs: 2 }),
+      ValidationError,
+      "env",
+    );
+  });
+
+  it("validates actions and lifecycle in the main thread", async () => {
+    const vec = await create({ env: SMALL, numEnvs: 3, numWorkers: 2 });
+    expectError(() => vec.step([0, 0, 0]), StateError);
+    vec.reset({ seed: 1 });
+    expectError(() => vec.step([0, 9, 0]), ValidationError, "actions[1]");
+    expectError(() => vec.step([0, 0]), ValidationError, "actions");
+    vec.stepAsync([0, 1, 2]);
+    expectError(() => vec.reset(), StateError);
+    const [, , , , infos] = vec.stepWait();
+    expect(Array.from((infos.step_count as NDArray).data as Float64Array)).toEqual([1, 1, 1]);
+    await vec.close();
+    expectError(() => vec.reset(), StateError);
+  });
+});
