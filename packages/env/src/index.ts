@@ -12,6 +12,14 @@ export {
   PlumeSearchObservationModel,
   type PlumeSearchEnvOptions,
   type PlumeSearchObservation,
+  FIELD_OBSERVATION_MODES,
+  fieldObservationSchema,
+  PlumeSearchObservationModelOptionsSchema,
+  type FieldObservationMode,
+  type SharedPlumeSearchObservation,
+  type ReadonlyFloat32NDArray,
+  type PlumeSearchObservationOf,
+  type PlumeSearchObservationModelOptions,
 } from "./env/plume-search-env.js";
 export { RENDER_MODES, type AnyEnv, type EnvSpec, type RenderMode } from "./env/types.js";
 export {

@@ -54,6 +54,9 @@ export class BatchKernel {
   readonly rewards: Float64Array;
   readonly terminated: Uint8Array;
   readonly truncated: Uint8Array;
+  /** `terminated | truncated` after the last step, and how many listed environments ended in it. */
+  readonly done: Uint8Array;
+  doneCount = 0;
   /** Distance to the goal after the last step (or reset). */
   readonly distances: Float64Array;
   /** Episodes started, counting the current one. */
@@ -61,6 +64,8 @@ export class BatchKernel {
   /** The seed of the last reset, valid where `seeded[i]` is 1. */
   readonly seeds: Float64Array;
   readonly seeded: Uint8Array;
+  /** How many environments' last reset was seeded. */
+  seededCount = 0;
   readonly #prevOrientation: Float64Array;
   readonly #prevTotal: Float64Array;
   readonly #one = new Int32Array(1);
@@ -96,6 +101,7 @@ export class BatchKernel {
     this.rewards = new Float64Array(size);
     this.terminated = new Uint8Array(size);
     this.truncated = new Uint8Array(size);
+    this.done = new Uint8Array(size);
     this.distances = new Float64Array(size);
     this.episodeCounts = new Float64Array(size);
     this.seeds = new Float64Array(size);
@@ -164,8 +170,11 @@ export class BatchKernel {
     const dy = y - this.config.goalY;
     this.distances[i] = Math.sqrt(dx * dx + dy * dy);
     this.episodeCounts[i] = episodeCount;
-    this.seeded[i] = seed === undefined ? 0 : 1;
+    const seeded = seed === undefined ? 0 : 1;
+    this.seededCount += seeded - (this.seeded[i] as number);
+    this.seeded[i] = seeded;
     this.seeds[i] = seed ?? 0;
+    this.done[i] = 0;
   }
 
   /**
@@ -178,7 +187,7 @@ export class BatchKernel {
     const { x, y, prevX, prevY, orientation, stepCount, totalReward } = a;
     const prevOrientation = this.#prevOrientation;
     const prevTotal = this.#prevTotal;
-    if (count === this.size) {
+    if (count === this.size && count >= 32) {
       // Every environment is listed (in some order): bulk copies do the same, much faster.
       prevX.set(x);
       prevY.set(y);
@@ -206,6 +215,8 @@ export class BatchKernel {
       const terminated = this.terminated;
       const truncated = this.truncated;
       const distances = this.distances;
+      const done = this.done;
+      let ended = 0;
       for (let k = 0; k < count; k++) {
         const i = indices[k] as number;
         const r = rewards[i] as number;
@@ -215,9 +226,14 @@ export class BatchKernel {
         const dy = (y[i] as number) - goalY;
         const d = Math.sqrt(dx * dx + dy * dy);
         distances[i] = d;
-        terminated[i] = d <= goalRadius ? 1 : 0;
-        truncated[i] = (stepCount[i] as number) >= maxSteps ? 1 : 0;
+        const term = d <= goalRadius ? 1 : 0;
+        const trunc = (stepCount[i] as number) >= maxSteps ? 1 : 0;
+        terminated[i] = term;
+        truncated[i] = trunc;
+        done[i] = term | trunc;
+        ended += term | trunc;
       }
+      this.doneCount = ended;
       stage = "sensor";
       sensor.fillObservationBatch(this.observations, a, context, indices, count);
     } catch (error) {

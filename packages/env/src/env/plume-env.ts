@@ -581,11 +581,11 @@ export class PlumeEnv<Obs = NDArray<"float32">, Act = number> implements Env<Obs
     const truncated = kernel.truncated[0] === 1;
     const totalReward = agents.totalReward[0] as number;
     const size = kernel.plan.observationSize;
-    const observation = Object.freeze({
-      dtype: "float32" as const,
-      shape: kernel.plan.observationShape,
-      data: kernel.observations.slice(0, size),
-    }) as unknown as Obs;
+    const data = new Float32Array(size);
+    const source = kernel.observations;
+    for (let k = 0; k < size; k++) data[k] = source[k] as number;
+    // A plain (unfrozen) NDArray: freezing costs more than the rest of the step; its shape is frozen and shared.
+    const observation = { dtype: "float32" as const, shape: kernel.plan.observationShape, data } as unknown as Obs;
 
     this.#agentStale = true;
     this.#stepCount = stepCount;

@@ -311,17 +311,19 @@ export class SyncVectorEnv<Obs = unknown, Act = unknown> {
     rewards.set(kernel.rewards);
     terminations.set(kernel.terminated);
     truncations.set(kernel.truncated);
-    let ended = 0;
-    for (let k = 0; k < count; k++) {
-      const i = indices[k] as number;
-      const done = (terminations[i] as number) | (truncations[i] as number);
-      pending[i] = done;
-      ended += done;
+    const ended = kernel.doneCount;
+    if (count === n) pending.set(kernel.done);
+    else {
+      const done = kernel.done;
+      for (let k = 0; k < count; k++) {
+        const i = indices[k] as number;
+        pending[i] = done[i] as number;
+      }
     }
     let extra: Record<string, unknown> | undefined;
     if (this.autoresetMode === AutoresetMode.SAME_STEP && ended > 0) extra = this.#autoresetSameStep(kernel);
     if (this.#copy) info.fill(kernel, kinds);
-    else info.defer(kernel, kinds);
+    else info.defer(kernel, kinds, count === n && extra === undefined);
     const infos = extra === undefined ? info.toInfo(this.#copy) : { ...info.toInfo(this.#copy), ...extra };
     if (!this.#copy) {
       const views = (this.#viewResults ??= [
