@@ -37,8 +37,14 @@ export interface AgentBatch {
   readonly prevY: Int32Array;
   /** Heading in degrees, [0, 360). */
   readonly orientation: Float64Array;
-  /** Steps taken this episode (after the step being processed, for rewards and observations). */
+  /**
+   * Steps taken this episode. During `computeRewardBatch` it is the count before the step (as the
+   * object path's `nextState.step_count`, carried over by the action processor); during
+   * `fillObservationBatch` the count after it (as `envState.step_count`).
+   */
   readonly stepCount: Float64Array;
+  /** Euclidean distance from `(x, y)` to the environment's goal, filled after the action is processed. */
+  readonly distance: Float64Array;
   /** Reward accumulated this episode. */
   readonly totalReward: Float64Array;
 }

@@ -6,7 +6,8 @@
  * of size N, which is why single and vector stepping agree exactly.
  *
  * The step, as data (the same order as `PlumeEnv.step`): prev := position -> processActionBatch ->
- * step_count += 1 -> computeRewardBatch -> terminated (distance <= goal radius) / truncated
+ * on-grid check and distance to the goal -> computeRewardBatch (step count not yet advanced, as the
+ * object path's `nextState`) -> step_count += 1, terminated (distance <= goal radius) / truncated
  * (step_count >= max steps) -> fillObservationBatch.
  */
 import { ComponentError, isPlumeError, type AgentBatch, type BatchContext, type ReadonlyFloat32Array } from "@plume/core-types";
@@ -83,6 +84,7 @@ export class BatchKernel {
       orientation: new Float64Array(size),
       stepCount: new Float64Array(size),
       totalReward: new Float64Array(size),
+      distance: new Float64Array(size),
     };
     this.rngs = new Array<Generator>(size);
     this.context = {
@@ -102,7 +104,7 @@ export class BatchKernel {
     this.terminated = new Uint8Array(size);
     this.truncated = new Uint8Array(size);
     this.done = new Uint8Array(size);
-    this.distances = new Float64Array(size);
+    this.distances = this.agents.distance;
     this.episodeCounts = new Float64Array(size);
     this.seeds = new Float64Array(size);
     this.seeded = new Uint8Array(size);
@@ -183,8 +185,28 @@ export class BatchKernel {
    * draws already made stay made, as in `PlumeEnv`) and the error is rethrown.
    */
   step(actions: ArrayLike<number>, indices: Int32Array, count: number): void {
+    this.#savePrevious(indices, count);
     const a = this.agents;
-    const { x, y, prevX, prevY, orientation, stepCount, totalReward } = a;
+    const { action, reward, sensor } = this.plan;
+    const context = this.context;
+    let stage = "action";
+    try {
+      action.processActionBatch(actions, a, context, indices, count);
+      this.#measure(indices, count);
+      stage = "reward";
+      reward.computeRewardBatch(this.rewards, actions, a, context, indices, count);
+      this.#advance(indices, count);
+      stage = "sensor";
+      sensor.fillObservationBatch(this.observations, a, context, indices, count);
+    } catch (error) {
+      this.#restore(indices, count, stage === "sensor");
+      throw componentError(stage, error);
+    }
+  }
+
+  /** Keeps what `#restore` puts back (and `prevX`/`prevY` for the components). */
+  #savePrevious(indices: Int32Array, count: number): void {
+    const { x, y, prevX, prevY, orientation, totalReward } = this.agents;
     const prevOrientation = this.#prevOrientation;
     const prevTotal = this.#prevTotal;
     if (count === this.size && count >= 32) {
@@ -193,79 +215,73 @@ export class BatchKernel {
       prevY.set(y);
       prevOrientation.set(orientation);
       prevTotal.set(totalReward);
-    } else {
-      for (let k = 0; k < count; k++) {
-        const i = indices[k] as number;
-        prevX[i] = x[i] as number;
-        prevY[i] = y[i] as number;
-        prevOrientation[i] = orientation[i] as number;
-        prevTotal[i] = totalReward[i] as number;
-      }
+      return;
     }
-    const { action, reward, sensor } = this.plan;
-    const context = this.context;
-    let stage = "action";
-    try {
-      action.processActionBatch(actions, a, context, indices, count);
-      this.#advanceChecked(indices, count);
-      stage = "reward";
-      const rewards = this.rewards;
-      reward.computeRewardBatch(rewards, actions, a, context, indices, count);
-      const { goalX, goalY, goalRadius, maxSteps } = this.config;
-      const terminated = this.terminated;
-      const truncated = this.truncated;
-      const distances = this.distances;
-      const done = this.done;
-      let ended = 0;
-      for (let k = 0; k < count; k++) {
-        const i = indices[k] as number;
-        const r = rewards[i] as number;
-        if (r - r !== 0) this.#badReward(r);
-        totalReward[i] = (prevTotal[i] as number) + r;
-        const dx = (x[i] as number) - goalX;
-        const dy = (y[i] as number) - goalY;
-        const d = Math.sqrt(dx * dx + dy * dy);
-        distances[i] = d;
-        const term = d <= goalRadius ? 1 : 0;
-        const trunc = (stepCount[i] as number) >= maxSteps ? 1 : 0;
-        terminated[i] = term;
-        truncated[i] = trunc;
-        done[i] = term | trunc;
-        ended += term | trunc;
-      }
-      this.doneCount = ended;
-      stage = "sensor";
-      sensor.fillObservationBatch(this.observations, a, context, indices, count);
-    } catch (error) {
-      this.#restore(indices, count, stage !== "action");
-      throw componentError(stage, error);
+    for (let k = 0; k < count; k++) {
+      const i = indices[k] as number;
+      prevX[i] = x[i] as number;
+      prevY[i] = y[i] as number;
+      prevOrientation[i] = orientation[i] as number;
+      prevTotal[i] = totalReward[i] as number;
     }
   }
 
-  /** Environment `i`'s observation row (a view; copy it to keep it). */
-  observationRow(i: number): Float32Array {
-    const n = this.plan.observationSize;
-    return this.observations.subarray(i * n, i * n + n);
-  }
-
-  /** Checks that the action batch left every listed agent on the grid, and counts the step. */
-  #advanceChecked(indices: Int32Array, count: number): void {
-    const { x, y, stepCount } = this.agents;
-    const { gridWidth, gridHeight } = this.config;
+  /** After the action: checks every listed agent is on the grid, and measures its distance to the goal. */
+  #measure(indices: Int32Array, count: number): void {
+    const { x, y, distance } = this.agents;
+    const { gridWidth, gridHeight, goalX, goalY } = this.config;
     for (let k = 0; k < count; k++) {
       const i = indices[k] as number;
       const px = x[i] as number;
       const py = y[i] as number;
-      stepCount[i] = (stepCount[i] as number) + 1;
       if (px < 0 || px >= gridWidth || py < 0 || py >= gridHeight) {
-        for (let j = 0; j <= k; j++) stepCount[indices[j] as number] = (stepCount[indices[j] as number] as number) - 1;
         throw new ComponentError("processActionBatch must leave every agent inside the grid", {
           component: "action",
           expected: `integer 0 <= x < ${gridWidth}, 0 <= y < ${gridHeight}`,
           received: [px, py],
         });
       }
+      const dx = px - goalX;
+      const dy = py - goalY;
+      distance[i] = Math.sqrt(dx * dx + dy * dy);
     }
+  }
+
+  /** After the reward: counts the step, accumulates the reward and sets the episode flags. */
+  #advance(indices: Int32Array, count: number): void {
+    const { stepCount, totalReward, distance } = this.agents;
+    const { goalRadius, maxSteps } = this.config;
+    const rewards = this.rewards;
+    const terminated = this.terminated;
+    const truncated = this.truncated;
+    const done = this.done;
+    const prevTotal = this.#prevTotal;
+    let ended = 0;
+    for (let k = 0; k < count; k++) {
+      const i = indices[k] as number;
+      const r = rewards[i] as number;
+      if (r - r !== 0) {
+        for (let j = 0; j < k; j++) stepCount[indices[j] as number] = (stepCount[indices[j] as number] as number) - 1;
+        this.#badReward(r);
+      }
+      totalReward[i] = (prevTotal[i] as number) + r;
+      const steps = (stepCount[i] as number) + 1;
+      stepCount[i] = steps;
+      const d = distance[i] as number;
+      const term = d <= goalRadius ? 1 : 0;
+      const trunc = steps >= maxSteps ? 1 : 0;
+      terminated[i] = term;
+      truncated[i] = trunc;
+      done[i] = term | trunc;
+      ended += term | trunc;
+    }
+    this.doneCount = ended;
+  }
+
+  /** Environment `i`'s observation row (a view; copy it to keep it). */
+  observationRow(i: number): Float32Array {
+    const n = this.plan.observationSize;
+    return this.observations.subarray(i * n, i * n + n);
   }
 
   #badReward(r: number): never {
@@ -276,7 +292,7 @@ export class BatchKernel {
     });
   }
 
-  #restore(indices: Int32Array, count: number, stepped: boolean): void {
+  #restore(indices: Int32Array, count: number, advanced: boolean): void {
     const { x, y, prevX, prevY, orientation, stepCount, totalReward } = this.agents;
     for (let k = 0; k < count; k++) {
       const i = indices[k] as number;
@@ -284,7 +300,9 @@ export class BatchKernel {
       y[i] = prevY[i] as number;
       orientation[i] = this.#prevOrientation[i] as number;
       totalReward[i] = this.#prevTotal[i] as number;
-      if (stepped) stepCount[i] = (stepCount[i] as number) - 1;
+      if (advanced) stepCount[i] = (stepCount[i] as number) - 1;
     }
   }
+
+
 }

@@ -51,6 +51,7 @@ export interface StepPenaltyRewardOptions extends SparseGoalRewardOptions {
 function fillGoalRewards(
   out: Float64Array,
   agents: AgentBatch,
+  context: BatchContext,
   goal: Coordinates,
   radius: number,
   inside: number,
@@ -61,6 +62,15 @@ function fillGoalRewards(
   const { x, y } = agents;
   const gx = goal.x;
   const gy = goal.y;
+  if (gx === context.goalX && gy === context.goalY) {
+    // The environment already measured the distance to this goal (the same sqrt of the same numbers).
+    const distance = agents.distance;
+    for (let k = 0; k < count; k++) {
+      const i = indices[k] as number;
+      out[i] = (distance[i] as number) <= radius ? inside : outside;
+    }
+    return;
+  }
   for (let k = 0; k < count; k++) {
     const i = indices[k] as number;
     const dx = (x[i] as number) - gx;
@@ -97,11 +107,11 @@ export class SparseGoalReward implements RewardFunction<unknown>, BatchRewardFun
     out: Float64Array,
     _actions: ArrayLike<number>,
     agents: AgentBatch,
-    _context: BatchContext,
+    context: BatchContext,
     indices: Int32Array,
     count: number,
   ): void {
-    fillGoalRewards(out, agents, this.goalPosition, this.goalRadius, 1, 0, indices, count);
+    fillGoalRewards(out, agents, context, this.goalPosition, this.goalRadius, 1, 0, indices, count);
   }
 
   getMetadata(): RewardMetadata {
@@ -142,11 +152,11 @@ export class StepPenaltyReward implements RewardFunction<unknown>, BatchRewardFu
     out: Float64Array,
     _actions: ArrayLike<number>,
     agents: AgentBatch,
-    _context: BatchContext,
+    context: BatchContext,
     indices: Int32Array,
     count: number,
   ): void {
-    fillGoalRewards(out, agents, this.goalPosition, this.goalRadius, this.goalReward, 0 - this.stepPenalty, indices, count);
+    fillGoalRewards(out, agents, context, this.goalPosition, this.goalRadius, this.goalReward, 0 - this.stepPenalty, indices, count);
   }
 
   getMetadata(): RewardMetadata {

@@ -117,6 +117,11 @@ export class SyncVectorEnv<Obs = unknown, Act = unknown> {
   readonly #terminations: Uint8Array;
   readonly #truncations: Uint8Array;
   readonly #info: PlumeInfoColumns;
+  /** `[0, 1, ..., n - 1]`, and "every environment reports a step info": the arrays of a step without resets. */
+  readonly #identity: Int32Array;
+  readonly #allStep: Uint8Array;
+  /** How many environments are pending (ended and not yet reset). */
+  #pendingCount = 0;
   /** What environment i reports this call: 0 nothing, RESET_INFO or STEP_INFO (filled into `#info` at the end). */
   readonly #kinds: Uint8Array;
   readonly #finalInfo: PlumeInfoColumns;
@@ -173,6 +178,8 @@ export class SyncVectorEnv<Obs = unknown, Act = unknown> {
     this.#truncations = new Uint8Array(n);
     this.#info = new PlumeInfoColumns(plan === undefined ? 0 : n);
     this.#kinds = new Uint8Array(n);
+    this.#identity = Int32Array.from({ length: n }, (_, i) => i);
+    this.#allStep = new Uint8Array(n).fill(STEP_INFO);
     this.#finalInfo = new PlumeInfoColumns(plan === undefined ? 0 : n);
     this.#finalObservations = new Float32Array(plan === undefined ? 0 : n * plan.observationSize);
   }
@@ -283,12 +290,16 @@ export class SyncVectorEnv<Obs = unknown, Act = unknown> {
     const n = this.numEnvs;
     const pending = this.#pending;
     const nextStep = this.autoresetMode === AutoresetMode.NEXT_STEP;
-    const buffer = this.#readActions(kernel.plan, actions, nextStep ? pending : undefined);
-    const indices = this.#indices;
+    const anyPending = this.#pendingCount > 0;
+    const buffer = this.#readActions(kernel.plan, actions, nextStep && anyPending ? pending : undefined);
     const info = this.#info;
-    const kinds = this.#kinds;
-    let count = 0;
-    if (nextStep) {
+    let indices = this.#identity;
+    let kinds = this.#allStep;
+    let count = n;
+    if (nextStep && anyPending) {
+      indices = this.#indices;
+      kinds = this.#kinds;
+      count = 0;
       for (let i = 0; i < n; i++) {
         if (pending[i] === 1) {
           kernel.resetEnv(i, undefined);
@@ -299,19 +310,22 @@ export class SyncVectorEnv<Obs = unknown, Act = unknown> {
           kinds[i] = STEP_INFO;
         }
       }
-    } else {
-      kinds.fill(STEP_INFO);
-      for (let i = 0; i < n; i++) indices[i] = i;
-      count = n;
+    } else if (this.autoresetMode === AutoresetMode.SAME_STEP) {
+      kinds = this.#kinds.fill(STEP_INFO);
     }
     kernel.step(buffer, indices, count);
-    const rewards = this.#rewards;
-    const terminations = this.#terminations;
-    const truncations = this.#truncations;
-    rewards.set(kernel.rewards);
-    terminations.set(kernel.terminated);
-    truncations.set(kernel.truncated);
+    // SAME_STEP resets ended environments in the kernel below, so the flags and rewards are kept apart.
+    const sameStep = this.autoresetMode === AutoresetMode.SAME_STEP;
+    const rewards = sameStep ? this.#rewards : kernel.rewards;
+    const terminations = sameStep ? this.#terminations : kernel.terminated;
+    const truncations = sameStep ? this.#truncations : kernel.truncated;
+    if (sameStep) {
+      rewards.set(kernel.rewards);
+      terminations.set(kernel.terminated);
+      truncations.set(kernel.truncated);
+    }
     const ended = kernel.doneCount;
+    this.#pendingCount = this.autoresetMode === AutoresetMode.SAME_STEP ? 0 : ended;
     if (count === n) pending.set(kernel.done);
     else {
       const done = kernel.done;
@@ -323,7 +337,7 @@ export class SyncVectorEnv<Obs = unknown, Act = unknown> {
     let extra: Record<string, unknown> | undefined;
     if (this.autoresetMode === AutoresetMode.SAME_STEP && ended > 0) extra = this.#autoresetSameStep(kernel);
     if (this.#copy) info.fill(kernel, kinds);
-    else info.defer(kernel, kinds, count === n && extra === undefined);
+    else info.defer(kernel, kinds, kinds === this.#allStep);
     const infos = extra === undefined ? info.toInfo(this.#copy) : { ...info.toInfo(this.#copy), ...extra };
     if (!this.#copy) {
       const views = (this.#viewResults ??= [
@@ -499,12 +513,15 @@ export class SyncVectorEnv<Obs = unknown, Act = unknown> {
   // ---------------------------------------------------------------- shared
 
   #commitReset(mask: Uint8Array): void {
+    let pending = 0;
     for (let i = 0; i < this.numEnvs; i++) {
       if (mask[i] === 1) {
         this.#started[i] = 1;
         this.#pending[i] = 0;
       }
+      pending += this.#pending[i] as number;
     }
+    this.#pendingCount = pending;
   }
 
   #assertOpen(call: string): void {
