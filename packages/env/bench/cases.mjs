@@ -36,7 +36,7 @@ function timed(body, batch = 1) {
 }
 
 function singleEnv(env) {
-  const actions = actionTable(1 << 16, 4);
+  const actions = actionTable(1 << 16, env.actionSpace.n);
   env.reset({ seed: 0 });
   let t = 0;
   let resets = 0;

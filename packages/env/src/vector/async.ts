@@ -54,8 +54,11 @@ export const AsyncVectorEnvOptionsSchema = VectorEnvOptionsSchema.extend({
   baseDir: z.string({ error: "a folder path" }).optional(),
   /** How long one call may wait for the workers before failing, in ms (> 0). Default 60 000. */
   timeoutMs: z.number({ error: "a number of milliseconds > 0" }).positive({ error: "a number of milliseconds > 0" }).default(60_000),
-  /** Busy-wait iterations a worker spends polling for the next command before it sleeps. Default 20 000. */
-  spinIterations: z.int({ error: "an integer >= 0" }).min(0, { error: "an integer >= 0" }).default(20_000),
+  /**
+   * Busy-wait polls a worker makes for the next command before it sleeps. Default 0: on small
+   * machines a spinning worker delays the main thread's wake-up more than sleeping costs.
+   */
+  spinIterations: z.int({ error: "an integer >= 0" }).min(0, { error: "an integer >= 0" }).default(0),
 });
 /** What `AsyncVectorEnv.create` accepts (`env` is typed as a config, which the schema checks structurally). */
 export type AsyncVectorEnvOptions = Omit<z.input<typeof AsyncVectorEnvOptionsSchema>, "env"> & {
@@ -339,14 +342,19 @@ export class AsyncVectorEnv<Obs = unknown> {
     this.#wait("step");
     const v = this.#views;
     const n = this.numEnvs;
-    let anyFinal = false;
-    for (let i = 0; i < n; i++) {
-      this.#pending[i] = this.autoresetMode === AutoresetMode.SAME_STEP ? 0 : (v.terminations[i] as number) | (v.truncations[i] as number);
-      if (v.finalMask[i] === 1) anyFinal = true;
+    const pending = this.#pending;
+    const terminations = v.terminations;
+    const truncations = v.truncations;
+    const finalMask = v.finalMask;
+    let anyFinal = 0;
+    if (this.autoresetMode === AutoresetMode.SAME_STEP) {
+      for (let i = 0; i < n; i++) anyFinal |= finalMask[i] as number;
+    } else {
+      for (let i = 0; i < n; i++) pending[i] = (terminations[i] as number) | (truncations[i] as number);
     }
     const copy = this.#copy;
     let infos: VectorInfo = v.info.toInfo(copy);
-    if (anyFinal) {
+    if (anyFinal !== 0) {
       infos = {
         ...infos,
         final_obs: ndarray("float32", [n, ...this.#observationShape], copy ? v.finalObservations.slice() : v.finalObservations),
@@ -465,6 +473,7 @@ export class AsyncVectorEnv<Obs = unknown> {
   #send(command: number): void {
     const control = this.#views.control;
     this.#sequence += 1;
+    Atomics.store(control, this.numWorkers * CONTROL.STRIDE + CONTROL.FINISHED, 0);
     for (let w = 0; w < this.numWorkers; w++) {
       const base = w * CONTROL.STRIDE;
       Atomics.store(control, base + CONTROL.COMMAND, command);

@@ -113,8 +113,8 @@ export class PlumeInfoColumns {
    * Writes every row from the kernel's state at once (the fast path's form of `write`/`clear`):
    * `kinds[i]` is 0 (environment i reports nothing), 1 (a reset info) or 2 (a step info).
    */
-  fill(kernel: BatchKernel, kinds: Uint8Array): void {
-    const n = this.size;
+  fill(kernel: BatchKernel, kinds: Uint8Array, offset = 0): void {
+    const n = kernel.size;
     const { x, y, stepCount, totalReward } = kernel.agents;
     const { goalX, goalY } = kernel.config;
     const { episodeCounts, terminated, distances, seeded, seeds } = kernel;
@@ -133,31 +133,35 @@ export class PlumeInfoColumns {
     const hasSeed = this.seeded;
     for (let i = 0; i < n; i++) {
       const kind = kinds[i] as number;
+      const o = i + offset;
       if (kind === 0) {
-        this.clear(i);
+        this.clear(o);
         continue;
       }
       const px = x[i] as number;
       const py = y[i] as number;
-      pos[2 * i] = px;
-      pos[2 * i + 1] = py;
-      xy[2 * i] = px;
-      xy[2 * i + 1] = py;
-      goal[2 * i] = goalX;
-      goal[2 * i + 1] = goalY;
-      source[2 * i] = goalX;
-      source[2 * i + 1] = goalY;
-      steps[i] = stepCount[i] as number;
-      episodes[i] = episodeCounts[i] as number;
-      totals[i] = totalReward[i] as number;
-      reached[i] = terminated[i] as number;
+      pos[2 * o] = px;
+      pos[2 * o + 1] = py;
+      xy[2 * o] = px;
+      xy[2 * o + 1] = py;
+      if (reported[o] === 0) {
+        // The goal is fixed per configuration: a row keeps it until it is cleared.
+        goal[2 * o] = goalX;
+        goal[2 * o + 1] = goalY;
+        source[2 * o] = goalX;
+        source[2 * o + 1] = goalY;
+      }
+      steps[o] = stepCount[i] as number;
+      episodes[o] = episodeCounts[i] as number;
+      totals[o] = totalReward[i] as number;
+      reached[o] = terminated[i] as number;
       const step = kind === 2 ? 1 : 0;
-      distance[i] = step === 1 ? (distances[i] as number) : 0;
-      measured[i] = step;
+      distance[o] = step === 1 ? (distances[i] as number) : 0;
+      measured[o] = step;
       const s = seeded[i] as number;
-      hasSeed[i] = s;
-      seed[i] = s === 1 ? (seeds[i] as number) : 0;
-      reported[i] = 1;
+      hasSeed[o] = s;
+      seed[o] = s === 1 ? (seeds[i] as number) : 0;
+      reported[o] = 1;
     }
   }
 
@@ -193,6 +197,15 @@ export class PlumeInfoColumns {
 
   /** Bits of which keys a deferred fill will report: 1 any, 2 distance_to_goal, 4 seed (-1: not deferred). */
   #presence = -1;
+
+  /** The kernel and kinds of a fill still deferred (undefined once filled): lets a worker fill shared rows directly. */
+  takeDeferred(): { kernel: BatchKernel; kinds: Uint8Array } | undefined {
+    const kernel = this.#deferredKernel;
+    if (kernel === undefined) return undefined;
+    this.#deferredKernel = undefined;
+    this.#presence = -1;
+    return { kernel, kinds: this.#deferredKinds as Uint8Array };
+  }
 
   #ensure(): void {
     const kernel = this.#deferredKernel;

@@ -17,6 +17,8 @@ export const CONTROL = Object.freeze({
   STATUS: 3,
   /** Words per worker (padded to keep workers' words on separate cache lines). */
   STRIDE: 16,
+  /** In the shared block after the workers' blocks: how many workers finished the current command. */
+  FINISHED: 0,
 });
 
 export const COMMAND = Object.freeze({ RESET: 1, STEP: 2, CLOSE: 3 });
@@ -67,7 +69,8 @@ function layout(sizes: LayoutSizes, buffer: SharedArrayBuffer | undefined): { by
     offset = align8(offset + bytes);
     return at;
   };
-  const controlAt = take(numWorkers * CONTROL.STRIDE * 4);
+  // One block of control words per worker, plus one shared block (the finished-workers counter).
+  const controlAt = take((numWorkers + 1) * CONTROL.STRIDE * 4);
   const actionsAt = take(n * actionSize * 8);
   const seedsAt = take(n * 8);
   const rewardsAt = take(n * 8);
@@ -84,7 +87,7 @@ function layout(sizes: LayoutSizes, buffer: SharedArrayBuffer | undefined): { by
   return {
     bytes: offset,
     views: {
-      control: new Int32Array(buffer, controlAt, numWorkers * CONTROL.STRIDE),
+      control: new Int32Array(buffer, controlAt, (numWorkers + 1) * CONTROL.STRIDE),
       actions: new Float64Array(buffer, actionsAt, n * actionSize),
       seeds: new Float64Array(buffer, seedsAt, n),
       seedGiven: new Uint8Array(buffer, seedGivenAt, n),

@@ -189,6 +189,18 @@ export class SyncVectorEnv<Obs = unknown, Act = unknown> {
     return this.#kernel !== undefined;
   }
 
+  /**
+   * With `copy: false` on the fast path: writes the last call's infos straight into `target`'s rows
+   * `offset...` and returns true (the async worker's way of filling shared memory without building
+   * the info first); false when there is nothing deferred to write.
+   */
+  writeInfoInto(target: PlumeInfoColumns, offset: number): boolean {
+    const deferred = this.#info.takeDeferred();
+    if (deferred === undefined) return false;
+    target.fill(deferred.kernel, deferred.kinds, offset);
+    return true;
+  }
+
   /** The kernel on the fast path (for the async worker and benchmarks). */
   get kernel(): BatchKernel | undefined {
     return this.#kernel;
@@ -386,6 +398,16 @@ export class SyncVectorEnv<Obs = unknown, Act = unknown> {
     const size = plan.actionSize;
     const source = (actions as { data?: unknown } | null)?.data ?? actions;
     const discrete = plan.discrete;
+    if (discrete !== undefined && source instanceof Float64Array && source.length === n) {
+      const { start, end } = discrete;
+      for (let i = 0; i < n; i++) {
+        const v = source[i] as number;
+        if ((v < start || v >= end || v !== Math.floor(v)) && (skip === undefined || skip[i] === 0)) {
+          throw ValidationError.invalid(`actions[${i}]`, `an element of ${String(this.singleActionSpace)}: an integer in [${start}, ${end - 1}]`, v);
+        }
+      }
+      return source;
+    }
     if (discrete !== undefined && source instanceof Int32Array && source.length === n) {
       // The common case, validated without a copy: the kernel reads only listed environments.
       const { start, end } = discrete;

@@ -71,6 +71,7 @@ const init = workerData as WorkerInit;
 const views = sharedViews(init.sizes, init.buffer);
 const control = views.control;
 const base = init.index * CONTROL.STRIDE;
+const shared = init.sizes.numWorkers * CONTROL.STRIDE;
 const { start, end } = init;
 const count = end - start;
 const { actionSize, observationSize } = init.sizes;
@@ -101,19 +102,25 @@ async function build(): Promise<SyncVectorEnv<unknown, unknown>> {
   );
 }
 
-function writeResults(observations: unknown, infos: Readonly<Record<string, unknown>>): void {
+/** Whether this shard's final rows hold data from an earlier step. */
+let finalsWritten = false;
+
+function writeResults(vec: SyncVectorEnv<unknown, unknown>, observations: unknown, infos: Readonly<Record<string, unknown>>): void {
   const obs = (observations as { data: Float32Array }).data;
   views.observations.set(obs, start * observationSize);
-  views.info.setFromInfo(start, infos, count);
+  if (!vec.writeInfoInto(views.info, start)) views.info.setFromInfo(start, infos, count);
   const finalMask = (infos._final_obs as { data?: Uint8Array } | undefined)?.data;
   if (finalMask !== undefined) {
     views.finalMask.set(finalMask, start);
     views.finalObservations.set((infos.final_obs as { data: Float32Array }).data, start * observationSize);
     views.finalInfo.setFromInfo(start, infos.final_info as Readonly<Record<string, unknown>>, count);
-  } else {
+    finalsWritten = true;
+  } else if (finalsWritten) {
+    // Clear the shard's final rows once after a step that had some (not on every step).
     views.finalMask.fill(0, start, end);
     views.finalObservations.fill(0, start * observationSize, end * observationSize);
     views.finalInfo.setFromInfo(start, {}, count);
+    finalsWritten = false;
   }
 }
 
@@ -124,7 +131,7 @@ function run(vec: SyncVectorEnv<unknown, unknown>, command: number): void {
     views.rewards.set(rewards.data, start);
     views.terminations.set(terminations.data, start);
     views.truncations.set(truncations.data, start);
-    writeResults(observations, infos);
+    writeResults(vec, observations, infos);
     return;
   }
   if (command === COMMAND.RESET) {
@@ -134,13 +141,18 @@ function run(vec: SyncVectorEnv<unknown, unknown>, command: number): void {
     views.rewards.fill(0, start, end);
     views.terminations.fill(0, start, end);
     views.truncations.fill(0, start, end);
-    writeResults(observations, infos);
+    writeResults(vec, observations, infos);
   }
 }
 
+/**
+ * Serves commands until CLOSE. A worker that was not the last to finish busy-waits for the next
+ * command (`spinIterations` polls) before it sleeps; the last one sleeps at once, so that the main
+ * thread, woken by it, gets its core instead of waiting for a spinning thread's time slice.
+ */
 function serve(vec: SyncVectorEnv<unknown, unknown>): void {
   let last = 0;
-  const spins = init.spinIterations;
+  let spins = init.spinIterations;
   for (;;) {
     let sequence = Atomics.load(control, base + CONTROL.SEQUENCE);
     for (let k = 0; sequence === last && k < spins; k++) sequence = Atomics.load(control, base + CONTROL.SEQUENCE);
@@ -161,6 +173,8 @@ function serve(vec: SyncVectorEnv<unknown, unknown>): void {
     } catch (error) {
       fail(sequence, error);
     }
+    const finished = Atomics.add(control, shared + CONTROL.FINISHED, 1) + 1;
+    spins = finished >= init.sizes.numWorkers ? 0 : init.spinIterations;
   }
 }
 
