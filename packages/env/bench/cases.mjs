@@ -102,8 +102,8 @@ const cases = {
     return { envStepsPerSecond: rate, batched: vec.batched, rssMB: process.memoryUsage().rss / 2 ** 20 };
   },
   async async() {
-    const { n, grid = 128, workers = 2, copy = false } = args;
-    const vec = await AsyncVectorEnv.create({ env: gridConfig(grid), numEnvs: n, numWorkers: Math.min(workers, n), copy });
+    const { n, grid = 128, workers = 2, copy = false, mainThread = false } = args;
+    const vec = await AsyncVectorEnv.create({ env: gridConfig(grid), numEnvs: n, numWorkers: Math.min(workers, n - (mainThread ? 1 : 0)), copy, mainThread });
     const rate = vectorRate(vec, n);
     await vec.close();
     return { envStepsPerSecond: rate, batched: vec.batched, workers: vec.numWorkers };

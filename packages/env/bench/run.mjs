@@ -32,6 +32,10 @@ for (const grid of quick ? [128] : [128, 512, 2048]) {
     add(`AsyncVectorEnv ${n} envs, ${Math.min(2, n)} workers, grid ${grid}`, "async", { n, grid, workers: 2 }, "envStepsPerSecond", "env-steps/s");
   }
 }
+for (const n of quick ? [1024] : [1024, 4096]) {
+  add(`AsyncVectorEnv ${n} envs, 1 worker + main thread, grid 128`, "async", { n, grid: 128, workers: 1, mainThread: true }, "envStepsPerSecond", "env-steps/s");
+}
+if (!quick) add("SyncVectorEnv 4096 envs, grid 128", "sync", { n: 4096, grid: 128 }, "envStepsPerSecond", "env-steps/s");
 add("SyncVectorEnv 1024 envs, copy: true", "sync", { n: 1024, grid: 128, copy: true }, "envStepsPerSecond", "env-steps/s");
 add("reset (unseeded), grid 128", "reset", {}, "microsPerReset", "µs");
 add("reset (seeded), grid 128", "reset", {}, "microsPerSeededReset", "µs");
@@ -73,12 +77,18 @@ for (const entry of plan) {
 
 // Derived: async (2 workers) over sync at 1024 envs, grid 128.
 const pick = (label) => results.find((r) => r.label === label)?.median;
-const sync1024 = pick("SyncVectorEnv 1024 envs, grid 128");
-const async1024 = pick("AsyncVectorEnv 1024 envs, 2 workers, grid 128");
-if (sync1024 !== undefined && async1024 !== undefined) {
-  const ratio = async1024 / sync1024;
-  results.push({ label: "AsyncVectorEnv (2 workers) / SyncVectorEnv, 1024 envs", metric: "ratio", unit: "x", median: ratio, target: 1.7, meets: ratio >= 1.7 });
-  process.stdout.write(`${"AsyncVectorEnv (2 workers) / SyncVectorEnv, 1024 envs".padEnd(58)} ${`${ratio.toFixed(2)} x`.padStart(18)}${ratio >= 1.7 ? "  ok" : "  BELOW TARGET"}\n`);
+const ratios = [
+  ["AsyncVectorEnv (2 workers) / SyncVectorEnv, 1024 envs", "AsyncVectorEnv 1024 envs, 2 workers, grid 128", "SyncVectorEnv 1024 envs, grid 128"],
+  ["AsyncVectorEnv (1 worker + main) / Sync, 1024 envs", "AsyncVectorEnv 1024 envs, 1 worker + main thread, grid 128", "SyncVectorEnv 1024 envs, grid 128"],
+  ["AsyncVectorEnv (1 worker + main) / Sync, 4096 envs", "AsyncVectorEnv 4096 envs, 1 worker + main thread, grid 128", "SyncVectorEnv 4096 envs, grid 128"],
+];
+for (const [label, top, bottom] of ratios) {
+  const a = pick(top);
+  const b = pick(bottom);
+  if (a === undefined || b === undefined) continue;
+  const ratio = a / b;
+  results.push({ label, metric: "ratio", unit: "x", median: ratio, target: 1.7, meets: ratio >= 1.7 });
+  process.stdout.write(`${label.padEnd(58)} ${`${ratio.toFixed(2)} x`.padStart(18)}${ratio >= 1.7 ? "  ok" : "  BELOW TARGET"}\n`);
 }
 
 const report = {

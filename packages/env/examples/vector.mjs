@@ -12,6 +12,7 @@ const actions = Array.from({ length: 200 }, () => Int32Array.from({ length: numE
 const envs = makeVec("PlumeNav-v0", { numEnvs, kwargs: { gridSize: [32, 32], maxSteps: 60, goalRadius: 3 } });
 console.log(`${envs} batched=${envs.batched} observationSpace=${envs.observationSpace}`);
 let [obs, infos] = envs.reset({ seed: 42 }); // env i is seeded 42 + i
+console.log(`reset: observations ${obs.shape}, env 0 starts at ${Array.from(infos.agent_xy.data.slice(0, 2))}`);
 let ended = 0;
 for (const a of actions) {
   const [, , terminations, truncations] = envs.step(a); // NEXT_STEP autoreset, as Gymnasium 1.x
@@ -33,7 +34,7 @@ const config = { gridSize: [32, 32], maxSteps: 60, goalRadius: 3, sensor: "anten
 const async = await AsyncVectorEnv.create({ env: config, numEnvs, numWorkers: 2 });
 try {
   const sync = new SyncVectorEnv(Array.from({ length: numEnvs }, () => () => createEnvironmentFromConfigSync(config)));
-  [obs, infos] = async.reset({ seed: 7 });
+  [, infos] = async.reset({ seed: 7 });
   const [syncObs] = sync.reset({ seed: 7 });
   for (const a of actions.slice(0, 50).map((row) => row.map((v) => v % 3))) {
     const [x] = async.step(a);

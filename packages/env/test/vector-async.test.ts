@@ -45,15 +45,16 @@ function randomActions(vec: { singleActionSpace: unknown; numEnvs: number }, rng
 }
 
 describe("AsyncVectorEnv agrees exactly with SyncVectorEnv", () => {
-  const cases: [string, EnvironmentConfigInput, number, number][] = [
-    ["default", SMALL, 5, 2],
-    ["continuous", CONTINUOUS, 4, 2],
-    ["history (no batch methods)", HISTORY, 3, 3],
+  const cases: [string, EnvironmentConfigInput, number, number, { mainThread?: boolean; copy?: boolean }][] = [
+    ["default", SMALL, 5, 2, {}],
+    ["default, main thread takes a shard, copy: false (infos fetched when read)", SMALL, 5, 1, { mainThread: true, copy: false }],
+    ["continuous", CONTINUOUS, 4, 2, {}],
+    ["history (no batch methods)", HISTORY, 3, 3, {}],
   ];
-  for (const [name, config, n, workers] of cases) {
+  for (const [name, config, n, workers, extra] of cases) {
     for (const mode of ["next_step", "same_step", "disabled"] as AutoresetMode[]) {
       it(`${name}, ${mode}, ${n} envs on ${workers} workers`, async () => {
-        const vec = await create({ env: config, numEnvs: n, numWorkers: workers, autoresetMode: mode });
+        const vec = await create({ env: config, numEnvs: n, numWorkers: workers, autoresetMode: mode, ...extra });
         const sync = new SyncVectorEnv(
           Array.from({ length: n }, () => () => createEnvironmentFromConfigSync(config)),
           { autoresetMode: mode },
@@ -131,6 +132,20 @@ describe("AsyncVectorEnv failures", () => {
       ValidationError,
       "env",
     );
+  });
+
+  it("copy: false infos are fetched from the workers when read, and only until the next step starts", async () => {
+    const vec = await create({ env: SMALL, numEnvs: 4, numWorkers: 2, copy: false });
+    const sync = new SyncVectorEnv(Array.from({ length: 4 }, () => () => createEnvironmentFromConfigSync(SMALL)));
+    vec.reset({ seed: 3 });
+    sync.reset({ seed: 3 });
+    const [, , , , infos] = vec.step([1, 2, 3, 0]);
+    const [, , , , expected] = sync.step([1, 2, 3, 0]);
+    expect({ ...infos }).toEqual(expected);
+    const [, , , , next] = vec.step([1, 1, 1, 1]);
+    vec.stepAsync([0, 0, 0, 0]);
+    expectError(() => next.step_count, StateError);
+    vec.stepWait();
   });
 
   it("validates actions and lifecycle in the main thread", async () => {

@@ -39,6 +39,8 @@ import {
 import type { VectorInfo } from "./infos.js";
 import { COMMAND, CONTROL, STATUS, shardOf, sharedByteLength, sharedViews, type LayoutSizes, type SharedViews } from "./shared-layout.js";
 import type { WorkerErrorData, WorkerInit } from "./worker.js";
+import { Shard } from "./shard.js";
+import { SyncVectorEnv } from "./sync.js";
 
 /** Options of `AsyncVectorEnv.create`. */
 export const AsyncVectorEnvOptionsSchema = VectorEnvOptionsSchema.extend({
@@ -55,10 +57,18 @@ export const AsyncVectorEnvOptionsSchema = VectorEnvOptionsSchema.extend({
   /** How long one call may wait for the workers before failing, in ms (> 0). Default 60 000. */
   timeoutMs: z.number({ error: "a number of milliseconds > 0" }).positive({ error: "a number of milliseconds > 0" }).default(60_000),
   /**
-   * Busy-wait polls a worker makes for the next command before it sleeps. Default 0: on small
-   * machines a spinning worker delays the main thread's wake-up more than sleeping costs.
+   * Whether the calling thread steps a shard of its own (in `stepWait`) besides the workers'. On a
+   * machine with as many cores as workers + 1 this is unnecessary; with as many cores as threads in
+   * total (e.g. 1 worker + the main thread on 2 cores) it avoids an idle main thread and sleeping
+   * hand-offs. Default false.
    */
-  spinIterations: z.int({ error: "an integer >= 0" }).min(0, { error: "an integer >= 0" }).default(0),
+  mainThread: z.boolean({ error: "a boolean" }).default(false),
+  /**
+   * Busy-wait polls a worker (and, with `mainThread`, the main thread) makes for the next command
+   * before it sleeps. Default: 0 without `mainThread` (a spinning worker would delay the sleeping main
+   * thread's wake-up), 2 000 000 with it (every thread has a core).
+   */
+  spinIterations: z.int({ error: "an integer >= 0" }).min(0, { error: "an integer >= 0" }).optional(),
 });
 /** What `AsyncVectorEnv.create` accepts (`env` is typed as a config, which the schema checks structurally). */
 export type AsyncVectorEnvOptions = Omit<z.input<typeof AsyncVectorEnvOptionsSchema>, "env"> & {
@@ -125,7 +135,11 @@ export class AsyncVectorEnv<Obs = unknown> {
   readonly #ports: readonly MessagePort[];
   readonly #views: SharedViews;
   readonly #sizes: LayoutSizes;
+  /** Worker w's environments. */
   readonly #shards: readonly { start: number; end: number }[];
+  /** The main thread's own shard (with `mainThread`), and how long it polls before sleeping. */
+  readonly #mainShard: Shard | undefined;
+  readonly #mainSpins: number;
   readonly #copy: boolean;
   readonly #timeoutMs: number;
   readonly #discrete: { start: number; end: number } | undefined;
@@ -146,6 +160,8 @@ export class AsyncVectorEnv<Obs = unknown> {
     views: SharedViews;
     sizes: LayoutSizes;
     shards: { start: number; end: number }[];
+    mainShard: Shard | undefined;
+    mainSpins: number;
     observationSpace: Space<unknown>;
     actionSpace: Space<unknown>;
     metadata: EnvMetadata;
@@ -161,6 +177,8 @@ export class AsyncVectorEnv<Obs = unknown> {
     this.#views = init.views;
     this.#sizes = init.sizes;
     this.#shards = init.shards;
+    this.#mainShard = init.mainShard;
+    this.#mainSpins = init.mainSpins;
     this.singleObservationSpace = init.observationSpace;
     this.singleActionSpace = init.actionSpace;
     this.observationSpace = batchSpace(init.observationSpace, init.numEnvs) as Space<unknown>;
@@ -189,8 +207,13 @@ export class AsyncVectorEnv<Obs = unknown> {
   static async create<Obs = unknown>(options: AsyncVectorEnvOptions): Promise<AsyncVectorEnv<Obs>> {
     const parsed = parseWithSchema(AsyncVectorEnvOptionsSchema, options, { what: "AsyncVectorEnv options" });
     const numEnvs = parsed.numEnvs;
-    const numWorkers = parsed.numWorkers ?? Math.max(1, Math.min(numEnvs, availableParallelism()));
-    if (numWorkers > numEnvs) throw ValidationError.invalid("numWorkers", `an integer in [1, ${numEnvs}] (numEnvs)`, numWorkers);
+    const mainThread = parsed.mainThread;
+    const numWorkers = parsed.numWorkers ?? Math.max(1, Math.min(numEnvs, availableParallelism()) - (mainThread ? 1 : 0));
+    const lanes = numWorkers + (mainThread ? 1 : 0);
+    if (lanes > numEnvs) {
+      throw ValidationError.invalid("numWorkers", `an integer in [1, ${numEnvs - (mainThread ? 1 : 0)}] (numEnvs${mainThread ? " - 1: the main thread takes a shard" : ""})`, numWorkers);
+    }
+    const spinIterations = parsed.spinIterations ?? (mainThread ? 2_000_000 : 0);
     const baseDir = parsed.baseDir;
     const template = await createEnvironmentFromConfig(parsed.env as EnvironmentConfigInput | string, {
       ...(baseDir !== undefined && { baseDir }),
@@ -221,7 +244,9 @@ export class AsyncVectorEnv<Obs = unknown> {
     const views = sharedViews(sizes, buffer);
     const resolvedBase =
       baseDir ?? (typeof parsed.env === "string" ? new URL(".", new URL(parsed.env, `file://${process.cwd()}/`)).pathname : process.cwd());
-    const shards = Array.from({ length: numWorkers }, (_, w) => shardOf(w, numEnvs, numWorkers));
+    // Lane 0 is the main thread's when it takes a shard; workers take the others.
+    const laneShards = Array.from({ length: lanes }, (_, l) => shardOf(l, numEnvs, lanes));
+    const shards = laneShards.slice(mainThread ? 1 : 0);
     const workers: Worker[] = [];
     const ports: MessagePort[] = [];
     try {
@@ -239,10 +264,25 @@ export class AsyncVectorEnv<Obs = unknown> {
           baseDir: resolvedBase,
           autoresetMode: parsed.autoresetMode,
           batch: parsed.batch,
-          spinIterations: parsed.spinIterations,
+          spinIterations,
+          mainThread,
+          lazyInfo: !parsed.copy,
         };
         workers.push(new Worker(WORKER_URL, { workerData: init, transferList: [channel.port2] }));
         ports.push(channel.port1);
+      }
+      let mainShard: Shard | undefined;
+      if (mainThread) {
+        const own = laneShards[0] as { start: number; end: number };
+        const envs = [];
+        for (let i = own.start; i < own.end; i++) {
+          envs.push(await createEnvironmentFromConfig(parsed.env as EnvironmentConfigInput | string, { baseDir: resolvedBase, renderMode: null }));
+        }
+        const vec = new SyncVectorEnv(
+          envs.map((env) => () => env),
+          { autoresetMode: parsed.autoresetMode, copy: false, batch: parsed.batch },
+        );
+        mainShard = new Shard(vec, views, own.start, own.end, sizes.actionSize, sizes.observationSize, !parsed.copy);
       }
       const ready = await Promise.all(workers.map((worker, w) => waitReady(worker, w)));
       return new AsyncVectorEnv<Obs>({
@@ -252,13 +292,15 @@ export class AsyncVectorEnv<Obs = unknown> {
         views,
         sizes,
         shards,
+        mainShard,
+        mainSpins: spinIterations,
         observationSpace,
         actionSpace,
         metadata: template.metadata,
         autoresetMode: parsed.autoresetMode,
         copy: parsed.copy,
         timeoutMs: parsed.timeoutMs,
-        batched: plan !== undefined && parsed.batch === "auto" && ready.every((r) => r),
+        batched: plan !== undefined && parsed.batch === "auto" && ready.every((r) => r) && (mainShard?.batched ?? true),
       });
     } catch (error) {
       await Promise.all(workers.map((worker) => worker.terminate()));
@@ -294,6 +336,7 @@ export class AsyncVectorEnv<Obs = unknown> {
       v.seeds[i] = seed ?? 0;
       v.resetMask[i] = mask[i] as number;
     }
+    v.info.cancelDeferred();
     this.#send(COMMAND.RESET);
     this.#wait("reset");
     for (let i = 0; i < n; i++) {
@@ -353,6 +396,20 @@ export class AsyncVectorEnv<Obs = unknown> {
       for (let i = 0; i < n; i++) pending[i] = (terminations[i] as number) | (truncations[i] as number);
     }
     const copy = this.#copy;
+    v.info.cancelDeferred();
+    if (!copy) {
+      // Batched shards leave their infos unwritten until they are read: ask for them then.
+      const own = this.#mainShard?.presence;
+      let presence = own ?? 0;
+      let anyDeferred = own !== undefined && own >= 0;
+      for (let w = 0; w < this.numWorkers; w++) {
+        const lane = Atomics.load(v.control, w * CONTROL.STRIDE + CONTROL.PRESENCE);
+        if (lane >= 0) anyDeferred = true;
+        presence = lane < 0 || presence < 0 ? -1 : presence | lane;
+      }
+      if (presence >= 0) v.info.deferFill(presence, () => this.#fetchInfo());
+      else if (anyDeferred) this.#fetchInfo(); // some shards wrote their infos (e.g. SAME_STEP finals), others wait to be asked
+    }
     let infos: VectorInfo = v.info.toInfo(copy);
     if (anyFinal !== 0) {
       infos = {
@@ -400,6 +457,7 @@ export class AsyncVectorEnv<Obs = unknown> {
       ),
     );
     this.#ports.forEach((port) => port.close());
+    this.#mainShard?.close();
   }
 
   get closed(): boolean {
@@ -407,7 +465,8 @@ export class AsyncVectorEnv<Obs = unknown> {
   }
 
   toString(): string {
-    return `AsyncVectorEnv(${this.numEnvs} envs on ${this.numWorkers} workers${this.batched ? ", batched" : ""})`;
+    const lanes = `${this.numWorkers} worker${this.numWorkers === 1 ? "" : "s"}${this.#mainShard === undefined ? "" : " + the main thread"}`;
+    return `AsyncVectorEnv(${this.numEnvs} envs on ${lanes}${this.batched ? ", batched" : ""})`;
   }
 
   // ---------------------------------------------------------------- internals
@@ -470,6 +529,18 @@ export class AsyncVectorEnv<Obs = unknown> {
     }
   }
 
+  /** Fills the info rows of the last step in every shard (a read of a `copy: false` info). */
+  #fetchInfo(): void {
+    if (this.#closed || this.#broken !== undefined || this.#waiting) {
+      throw new StateError("the infos of a step can be read only until the next step or reset starts (copy: false)", {
+        currentState: this.#closed ? "CLOSED" : this.#waiting ? "STEPPING" : "BROKEN",
+        allowedStates: ["READY"],
+      });
+    }
+    this.#send(COMMAND.INFO);
+    this.#wait("infos");
+  }
+
   #send(command: number): void {
     const control = this.#views.control;
     this.#sequence += 1;
@@ -486,8 +557,16 @@ export class AsyncVectorEnv<Obs = unknown> {
   #wait(call: string): void {
     const control = this.#views.control;
     const sequence = this.#sequence;
-    const deadline = performance.now() + this.#timeoutMs;
     let firstError: Error | undefined;
+    if (this.#mainShard !== undefined) {
+      try {
+        this.#mainShard.run(Atomics.load(control, CONTROL.COMMAND));
+      } catch (error) {
+        firstError = error instanceof Error ? error : new ComponentError(String(error), { component: "main thread shard" });
+      }
+    }
+    const deadline = performance.now() + this.#timeoutMs;
+    const spins = this.#mainSpins;
     for (let w = 0; w < this.numWorkers; w++) {
       const base = w * CONTROL.STRIDE;
       for (;;) {
@@ -506,6 +585,11 @@ export class AsyncVectorEnv<Obs = unknown> {
             component: "worker",
           });
           throw this.#broken;
+        }
+        if (spins > 0) {
+          let polled = 0;
+          while (polled++ < spins && Atomics.load(control, base + CONTROL.DONE) === done);
+          if (Atomics.load(control, base + CONTROL.DONE) !== done) continue;
         }
         Atomics.wait(control, base + CONTROL.DONE, done, Math.min(left, 100));
       }

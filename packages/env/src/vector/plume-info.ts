@@ -207,7 +207,38 @@ export class PlumeInfoColumns {
     return { kernel, kinds: this.#deferredKinds as Uint8Array };
   }
 
+  #deferredFill: (() => void) | undefined = undefined;
+
+  /**
+   * Like `defer`, for rows filled elsewhere (an `AsyncVectorEnv`'s workers): `fill` runs on the first
+   * read of a `toInfo(false)` view; `presence` gives the keys present (bits as `presence`).
+   */
+  deferFill(presence: number, fill: () => void): void {
+    this.#deferredKernel = undefined;
+    this.#deferredFill = fill;
+    this.#presence = presence;
+  }
+
+  /** Forgets a deferred fill that was never read (its rows are about to be rewritten). */
+  cancelDeferred(): void {
+    this.#deferredKernel = undefined;
+    this.#deferredFill = undefined;
+    this.#presence = -1;
+  }
+
+  /** The key bits a deferred fill will report (1 any, 2 distance_to_goal, 4 seed), or -1 when nothing is deferred. */
+  get presence(): number {
+    return this.#deferredKernel === undefined ? -1 : this.#presence;
+  }
+
   #ensure(): void {
+    const fill = this.#deferredFill;
+    if (fill !== undefined) {
+      this.#deferredFill = undefined;
+      this.#presence = -1;
+      fill();
+      return;
+    }
     const kernel = this.#deferredKernel;
     if (kernel === undefined) return;
     this.#deferredKernel = undefined;

@@ -15,13 +15,15 @@ export const CONTROL = Object.freeze({
   DONE: 2,
   /** `STATUS` after a command. */
   STATUS: 3,
+  /** After a STEP: the info key bits the worker's deferred infos will report, or -1 (written eagerly). */
+  PRESENCE: 4,
   /** Words per worker (padded to keep workers' words on separate cache lines). */
   STRIDE: 16,
   /** In the shared block after the workers' blocks: how many workers finished the current command. */
   FINISHED: 0,
 });
 
-export const COMMAND = Object.freeze({ RESET: 1, STEP: 2, CLOSE: 3 });
+export const COMMAND = Object.freeze({ RESET: 1, STEP: 2, CLOSE: 3, INFO: 4 });
 export const STATUS = Object.freeze({ OK: 0, ERROR: 1, DEAD: 2 });
 
 /** The typed arrays over the shared buffer. */

@@ -201,6 +201,11 @@ export class SyncVectorEnv<Obs = unknown, Act = unknown> {
     return true;
   }
 
+  /** Key bits of the infos still deferred (see `PlumeInfoColumns.presence`), or -1. */
+  get deferredInfoPresence(): number {
+    return this.#info.presence;
+  }
+
   /** The kernel on the fast path (for the async worker and benchmarks). */
   get kernel(): BatchKernel | undefined {
     return this.#kernel;

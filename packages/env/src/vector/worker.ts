@@ -9,6 +9,7 @@ import type { EnvironmentConfigInput } from "../config/schema.js";
 import { createEnvironmentFromConfig } from "../config/create.js";
 import { SyncVectorEnv } from "./sync.js";
 import type { AutoresetMode } from "./options.js";
+import { Shard } from "./shard.js";
 import { COMMAND, CONTROL, STATUS, sharedViews, type LayoutSizes } from "./shared-layout.js";
 
 /** What the main thread hands each worker. */
@@ -24,6 +25,10 @@ export interface WorkerInit {
   readonly autoresetMode: AutoresetMode;
   readonly batch: "auto" | "off";
   readonly spinIterations: number;
+  /** Whether the main thread steps a shard too (then it polls instead of sleeping, and so do workers). */
+  readonly mainThread: boolean;
+  /** Leave batched infos deferred after a STEP until an INFO command (the main thread's `copy: false`). */
+  readonly lazyInfo: boolean;
 }
 
 /** An error as plain data for the main thread. */
@@ -102,55 +107,12 @@ async function build(): Promise<SyncVectorEnv<unknown, unknown>> {
   );
 }
 
-/** Whether this shard's final rows hold data from an earlier step. */
-let finalsWritten = false;
-
-function writeResults(vec: SyncVectorEnv<unknown, unknown>, observations: unknown, infos: Readonly<Record<string, unknown>>): void {
-  const obs = (observations as { data: Float32Array }).data;
-  views.observations.set(obs, start * observationSize);
-  if (!vec.writeInfoInto(views.info, start)) views.info.setFromInfo(start, infos, count);
-  const finalMask = (infos._final_obs as { data?: Uint8Array } | undefined)?.data;
-  if (finalMask !== undefined) {
-    views.finalMask.set(finalMask, start);
-    views.finalObservations.set((infos.final_obs as { data: Float32Array }).data, start * observationSize);
-    views.finalInfo.setFromInfo(start, infos.final_info as Readonly<Record<string, unknown>>, count);
-    finalsWritten = true;
-  } else if (finalsWritten) {
-    // Clear the shard's final rows once after a step that had some (not on every step).
-    views.finalMask.fill(0, start, end);
-    views.finalObservations.fill(0, start * observationSize, end * observationSize);
-    views.finalInfo.setFromInfo(start, {}, count);
-    finalsWritten = false;
-  }
-}
-
-function run(vec: SyncVectorEnv<unknown, unknown>, command: number): void {
-  if (command === COMMAND.STEP) {
-    const actions = views.actions.subarray(start * actionSize, end * actionSize);
-    const [observations, rewards, terminations, truncations, infos] = vec.step(actions);
-    views.rewards.set(rewards.data, start);
-    views.terminations.set(terminations.data, start);
-    views.truncations.set(truncations.data, start);
-    writeResults(vec, observations, infos);
-    return;
-  }
-  if (command === COMMAND.RESET) {
-    const seed = Array.from({ length: count }, (_, k) => (views.seedGiven[start + k] === 1 ? (views.seeds[start + k] as number) : null));
-    const mask = Array.from(views.resetMask.subarray(start, end), (v) => v === 1);
-    const [observations, infos] = vec.reset({ seed, options: { reset_mask: mask } });
-    views.rewards.fill(0, start, end);
-    views.terminations.fill(0, start, end);
-    views.truncations.fill(0, start, end);
-    writeResults(vec, observations, infos);
-  }
-}
-
 /**
  * Serves commands until CLOSE. A worker that was not the last to finish busy-waits for the next
  * command (`spinIterations` polls) before it sleeps; the last one sleeps at once, so that the main
  * thread, woken by it, gets its core instead of waiting for a spinning thread's time slice.
  */
-function serve(vec: SyncVectorEnv<unknown, unknown>): void {
+function serve(shard: Shard): void {
   let last = 0;
   let spins = init.spinIterations;
   for (;;) {
@@ -163,25 +125,26 @@ function serve(vec: SyncVectorEnv<unknown, unknown>): void {
     last = sequence;
     const command = Atomics.load(control, base + CONTROL.COMMAND);
     if (command === COMMAND.CLOSE) {
-      vec.close();
+      shard.close();
       finish(sequence, STATUS.OK);
       return;
     }
     try {
-      run(vec, command);
+      shard.run(command);
+      Atomics.store(control, base + CONTROL.PRESENCE, command === COMMAND.STEP ? shard.presence : -1);
       finish(sequence, STATUS.OK);
     } catch (error) {
       fail(sequence, error);
     }
     const finished = Atomics.add(control, shared + CONTROL.FINISHED, 1) + 1;
-    spins = finished >= init.sizes.numWorkers ? 0 : init.spinIterations;
+    spins = finished >= init.sizes.numWorkers && !init.mainThread ? 0 : init.spinIterations;
   }
 }
 
 build().then(
   (vec) => {
     parentPort?.postMessage({ type: "ready", batched: vec.batched });
-    serve(vec);
+    serve(new Shard(vec, views, start, end, actionSize, observationSize, init.lazyInfo));
     process.exit(0);
   },
   (error: unknown) => {
