@@ -20,6 +20,7 @@ import {
   ndarray,
   parseWithSchema,
   type EnvMetadata,
+  type NDArray,
 } from "@plume/core-types";
 import { batchSpace, type Space } from "@plume/spaces";
 import { z } from "zod";
@@ -147,7 +148,8 @@ export class AsyncVectorEnv<Obs = unknown> {
   readonly #boxHigh: Float64Array | undefined;
   readonly #observationShape: readonly number[];
   readonly #started: Uint8Array;
-  readonly #pending: Uint8Array;
+  /** With `copy: false`: the result arrays, wrapped once. */
+  #viewResults: readonly [Obs, NDArray<"float64">, NDArray<"bool">, NDArray<"bool">] | undefined = undefined;
   #sequence = 0;
   #waiting = false;
   #closed = false;
@@ -194,7 +196,6 @@ export class AsyncVectorEnv<Obs = unknown> {
     this.#boxHigh = act instanceof Box ? Float64Array.from(act.high.data as ArrayLike<number>) : undefined;
     this.#observationShape = Object.freeze([...(init.observationSpace as Box<"float32">).shape]);
     this.#started = new Uint8Array(init.numEnvs);
-    this.#pending = new Uint8Array(init.numEnvs);
   }
 
   /**
@@ -342,7 +343,6 @@ export class AsyncVectorEnv<Obs = unknown> {
     for (let i = 0; i < n; i++) {
       if (mask[i] === 1) {
         this.#started[i] = 1;
-        this.#pending[i] = 0;
       }
     }
     return [this.#observations(), v.info.toInfo(this.#copy)];
@@ -365,7 +365,8 @@ export class AsyncVectorEnv<Obs = unknown> {
     if (this.#started[0] === 0) throw new StateError("step() called before reset()", { currentState: "CREATED", allowedStates: ["READY"] });
     if (this.autoresetMode === AutoresetMode.DISABLED) {
       const ended: number[] = [];
-      for (let i = 0; i < n; i++) if (this.#pending[i] === 1) ended.push(i);
+      const { terminations, truncations } = this.#views;
+      for (let i = 0; i < n; i++) if (((terminations[i] as number) | (truncations[i] as number)) === 1) ended.push(i);
       if (ended.length > 0) {
         throw new StateError(`environments [${ended.join(", ")}] have ended; reset them with reset({ options: { reset_mask } }) before step()`, {
           currentState: "TERMINATED",
@@ -385,15 +386,10 @@ export class AsyncVectorEnv<Obs = unknown> {
     this.#wait("step");
     const v = this.#views;
     const n = this.numEnvs;
-    const pending = this.#pending;
-    const terminations = v.terminations;
-    const truncations = v.truncations;
     const finalMask = v.finalMask;
     let anyFinal = 0;
     if (this.autoresetMode === AutoresetMode.SAME_STEP) {
       for (let i = 0; i < n; i++) anyFinal |= finalMask[i] as number;
-    } else {
-      for (let i = 0; i < n; i++) pending[i] = (terminations[i] as number) | (truncations[i] as number);
     }
     const copy = this.#copy;
     v.info.cancelDeferred();
@@ -420,11 +416,20 @@ export class AsyncVectorEnv<Obs = unknown> {
         _final_info: ndarray("bool", [n], v.finalMask.slice()),
       };
     }
+    if (!copy) {
+      const views = (this.#viewResults ??= [
+        this.#observations(),
+        ndarray("float64", [n], v.rewards),
+        ndarray("bool", [n], v.terminations),
+        ndarray("bool", [n], v.truncations),
+      ] as const);
+      return [views[0], views[1], views[2], views[3], infos];
+    }
     return [
       this.#observations(),
-      ndarray("float64", [n], copy ? v.rewards.slice() : v.rewards),
-      ndarray("bool", [n], copy ? v.terminations.slice() : v.terminations),
-      ndarray("bool", [n], copy ? v.truncations.slice() : v.truncations),
+      ndarray("float64", [n], v.rewards.slice()),
+      ndarray("bool", [n], v.terminations.slice()),
+      ndarray("bool", [n], v.truncations.slice()),
       infos,
     ];
   }
@@ -479,10 +484,24 @@ export class AsyncVectorEnv<Obs = unknown> {
   #writeActions(actions: unknown): void {
     const n = this.numEnvs;
     const out = this.#views.actions;
-    const skip = this.autoresetMode === AutoresetMode.NEXT_STEP ? this.#pending : undefined;
+    // NEXT_STEP: an environment whose flags are set ended on the last step; its action is ignored.
+    const nextStep = this.autoresetMode === AutoresetMode.NEXT_STEP;
+    const { terminations, truncations } = this.#views;
     const source = ((actions as { data?: unknown } | null)?.data ?? actions) as unknown;
     const discrete = this.#discrete;
     const size = this.#sizes.actionSize;
+    if (discrete !== undefined && (source instanceof Int32Array || source instanceof Float64Array) && source.length === n) {
+      const { start, end } = discrete;
+      for (let i = 0; i < n; i++) {
+        const value = source[i] as number;
+        if ((value < start || value >= end || value !== Math.floor(value)) && !(nextStep && ((terminations[i] as number) | (truncations[i] as number)) === 1)) {
+          throw ValidationError.invalid(`actions[${i}]`, `an element of ${String(this.singleActionSpace)}: an integer in [${start}, ${end - 1}]`, value);
+        }
+      }
+      out.set(source); // the workers skip the actions of environments they are about to reset
+      return;
+    }
+    const skip = nextStep ? Uint8Array.from(terminations, (t, i) => t | (truncations[i] as number)) : undefined;
     const isList = Array.isArray(source) || (ArrayBuffer.isView(source) && !(source instanceof DataView));
     const list = isList ? (source as ArrayLike<unknown>) : undefined;
     if (discrete !== undefined) {

@@ -72,9 +72,14 @@ export class Shard {
       const seed = Array.from({ length: end - start }, (_, k) => (views.seedGiven[start + k] === 1 ? (views.seeds[start + k] as number) : null));
       const mask = Array.from(views.resetMask.subarray(start, end), (v) => v === 1);
       const [observations, infos] = this.#vec.reset({ seed, options: { reset_mask: mask } });
-      views.rewards.fill(0, start, end);
-      views.terminations.fill(0, start, end);
-      views.truncations.fill(0, start, end);
+      // The flags double as "ended, not yet reset": clear them only for the environments reset.
+      for (let i = start; i < end; i++) {
+        if (views.resetMask[i] === 1) {
+          views.rewards[i] = 0;
+          views.terminations[i] = 0;
+          views.truncations[i] = 0;
+        }
+      }
       this.#write(observations, infos, false);
     }
   }
