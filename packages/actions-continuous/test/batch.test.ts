@@ -11,7 +11,7 @@ import {
   indicesOf,
   snapshot,
   withPerEnv,
-} from "./batch-helpers.js";
+} from "@plume/test-support/batch";
 
 const v = (vx: number, vy: number) => ndarray("float32", [2], Float32Array.of(vx, vy));
 

@@ -11,7 +11,7 @@ import {
   indicesOf,
   snapshot,
   withPerEnv,
-} from "./batch-helpers.js";
+} from "@plume/test-support/batch";
 
 type BatchProcessor = ActionProcessor<number> & {
   processActionBatch: NonNullable<DiscreteGridActions["processActionBatch"]>;

@@ -24,7 +24,7 @@ import {
   snapshot,
   withPerEnv,
   type BatchCase,
-} from "./batch-helpers.js";
+} from "@plume/test-support/batch";
 
 /** The reference's ConstantWindField: vx = speed cos(deg), vy = -speed sin(deg), stored as float32. */
 function constantWind(directionDeg: number, speed: number): VectorField {

@@ -24,7 +24,7 @@ import {
   indicesOf,
   snapshot,
   type BatchCase,
-} from "./batch-helpers.js";
+} from "@plume/test-support/batch";
 import { constantWind, gaussianField } from "./helpers.js";
 
 /** A plume with a dense array, like GaussianPlume. */

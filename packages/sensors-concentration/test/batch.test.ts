@@ -24,7 +24,7 @@ import {
   indicesOf,
   snapshot,
   type BatchCase,
-} from "./batch-helpers.js";
+} from "@plume/test-support/batch";
 import { gaussianField } from "./helpers.js";
 
 type BatchSensor = ObservationModel<NDArray<"float32">> & {

@@ -12,7 +12,7 @@ import {
   indicesOf,
   snapshot,
   type BatchCase,
-} from "./batch-helpers.js";
+} from "@plume/test-support/batch";
 import { constantWind, expectPlumeError } from "./helpers.js";
 
 /** Wind fields: none, the reference's constant wind, and a position-dependent one sampling float64 values. */

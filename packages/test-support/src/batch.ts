@@ -97,6 +97,8 @@ export function agentBatch(envs: readonly BatchEnv[]): AgentBatch {
     orientation: new Float64Array(n),
     stepCount: new Float64Array(n),
     totalReward: new Float64Array(n),
+    // The env measures the distance to its goal before rewards; no plugin method here may read it.
+    distance: new Float64Array(n).fill(Number.NaN),
   };
   envs.forEach((e, i) => {
     batch.x[i] = e.x;
@@ -126,6 +128,7 @@ export function snapshot(agents: AgentBatch): AgentBatch {
     orientation: agents.orientation.slice(),
     stepCount: agents.stepCount.slice(),
     totalReward: agents.totalReward.slice(),
+    distance: agents.distance.slice(),
   };
 }
 
