@@ -591,31 +591,18 @@ export class PlumeEnv<Obs = NDArray<"float32">, Act = number> implements Env<Obs
     this.#stepCount = stepCount;
     this.#state = terminated ? EnvLifecycle.TERMINATED : truncated ? EnvLifecycle.TRUNCATED : EnvLifecycle.READY;
     const goal = this.#goalTuple;
-    const info: PlumeEnvInfo =
-      this.#seed === undefined
-        ? {
-            agent_position: [x, y],
-            agent_xy: [x, y],
-            goal_location: [goal[0], goal[1]],
-            source_location: [goal[0], goal[1]],
-            step_count: stepCount,
-            episode_count: this.#episodeCount,
-            total_reward: totalReward,
-            goal_reached: terminated,
-            distance_to_goal: kernel.distances[0] as number,
-          }
-        : {
-            agent_position: [x, y],
-            agent_xy: [x, y],
-            goal_location: [goal[0], goal[1]],
-            source_location: [goal[0], goal[1]],
-            step_count: stepCount,
-            episode_count: this.#episodeCount,
-            total_reward: totalReward,
-            goal_reached: terminated,
-            distance_to_goal: kernel.distances[0] as number,
-            seed: this.#seed,
-          };
+    const info: { -readonly [K in keyof PlumeEnvInfo]: PlumeEnvInfo[K] } = {
+      agent_position: [x, y],
+      agent_xy: [x, y],
+      goal_location: [goal[0], goal[1]],
+      source_location: [goal[0], goal[1]],
+      step_count: stepCount,
+      episode_count: this.#episodeCount,
+      total_reward: totalReward,
+      goal_reached: terminated,
+      distance_to_goal: kernel.distances[0] as number,
+    };
+    if (this.#seed !== undefined) info.seed = this.#seed;
     if (this.#renderMode === "human") this.#drawHuman();
     return [observation, reward, terminated, truncated, info];
   }

@@ -31,6 +31,8 @@ import { Box, Discrete } from "@plume/spaces";
 import {
   AutoresetMode,
   VectorEnvOptionsSchema,
+  assertFirstResetCovers,
+  assertNoneEnded,
   perEnvSeeds,
   resetMask,
   type VectorResetOptions,
@@ -322,14 +324,7 @@ export class AsyncVectorEnv<Obs = unknown> {
     const seeds = perEnvSeeds(options.seed, n);
     const { mask, rest } = resetMask(options.options, n);
     if (rest !== undefined) throw ValidationError.invalid("options", "only reset_mask (other reset options do not reach the workers)", Object.keys(rest));
-    const never: number[] = [];
-    for (let i = 0; i < n; i++) if (mask[i] === 0 && this.#started[i] === 0) never.push(i);
-    if (never.length > 0) {
-      throw new StateError(`environments [${never.join(", ")}] have never been reset; the first reset must include them`, {
-        currentState: "CREATED",
-        allowedStates: ["READY"],
-      });
-    }
+    assertFirstResetCovers(mask, this.#started);
     const v = this.#views;
     for (let i = 0; i < n; i++) {
       const seed = seeds[i];
@@ -364,15 +359,8 @@ export class AsyncVectorEnv<Obs = unknown> {
     const n = this.numEnvs;
     if (this.#started[0] === 0) throw new StateError("step() called before reset()", { currentState: "CREATED", allowedStates: ["READY"] });
     if (this.autoresetMode === AutoresetMode.DISABLED) {
-      const ended: number[] = [];
       const { terminations, truncations } = this.#views;
-      for (let i = 0; i < n; i++) if (((terminations[i] as number) | (truncations[i] as number)) === 1) ended.push(i);
-      if (ended.length > 0) {
-        throw new StateError(`environments [${ended.join(", ")}] have ended; reset them with reset({ options: { reset_mask } }) before step()`, {
-          currentState: "TERMINATED",
-          allowedStates: ["READY"],
-        });
-      }
+      assertNoneEnded(n, (i) => ((terminations[i] as number) | (truncations[i] as number)) === 1);
     }
     this.#writeActions(actions);
     this.#send(COMMAND.STEP);

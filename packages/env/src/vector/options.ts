@@ -1,7 +1,7 @@
 /**
  * What vector environments share: autoreset modes, options, reset arguments and result types.
  */
-import { MAX_SEED, ValidationError, ndarray, type NDArray } from "@plume/core-types";
+import { MAX_SEED, StateError, ValidationError, ndarray, type NDArray } from "@plume/core-types";
 import { z } from "zod";
 import type { VectorInfo } from "./infos.js";
 
@@ -112,4 +112,28 @@ export function boolArray(data: Uint8Array, copy: boolean): NDArray<"bool"> {
 /** A float64 NDArray over `data` (copied when `copy`). */
 export function float64Array(data: Float64Array, copy: boolean): NDArray<"float64"> {
   return ndarray("float64", [data.length], copy ? data.slice() : data);
+}
+
+/** Throws `StateError` when a reset leaves out an environment that was never reset (its state would be undefined). */
+export function assertFirstResetCovers(mask: Uint8Array, started: Uint8Array): void {
+  const never: number[] = [];
+  for (let i = 0; i < mask.length; i++) if (mask[i] === 0 && started[i] === 0) never.push(i);
+  if (never.length > 0) {
+    throw new StateError(`environments [${never.join(", ")}] have never been reset; the first reset must include them`, {
+      currentState: "CREATED",
+      allowedStates: ["READY"],
+    });
+  }
+}
+
+/** DISABLED mode: throws `StateError` naming the environments whose `ended(i)` is true (they must be reset first). */
+export function assertNoneEnded(n: number, ended: (i: number) => boolean): void {
+  const list: number[] = [];
+  for (let i = 0; i < n; i++) if (ended(i)) list.push(i);
+  if (list.length > 0) {
+    throw new StateError(`environments [${list.join(", ")}] have ended; reset them with reset({ options: { reset_mask } }) before step()`, {
+      currentState: "TERMINATED",
+      allowedStates: ["READY"],
+    });
+  }
 }

@@ -290,43 +290,61 @@ export class PlumeInfoColumns {
   #views(): VectorInfo {
     let presence = this.#presence;
     if (presence < 0) {
-      presence = 0;
-      for (let i = 0; i < this.size; i++) {
-        if (this.reported[i] === 1) presence |= 1;
-        if (this.measured[i] === 1) presence |= 2;
-        if (this.seeded[i] === 1) presence |= 4;
-      }
+      presence = this.#scanPresence();
     }
     if ((presence & 1) === 0) return {};
     const cached = (this.#cached ??= this.#wrapViews());
     return (presence & 2) !== 0 ? ((presence & 4) !== 0 ? cached.full : cached.noSeed) : (presence & 4) !== 0 ? cached.noDistance : cached.neither;
   }
 
-  #wrapViews(): { full: VectorInfo; noDistance: VectorInfo; noSeed: VectorInfo; neither: VectorInfo } {
+  /** Which keys the rows as written report (bits as `presence`). */
+  #scanPresence(): number {
+    let presence = 0;
+    for (let i = 0; i < this.size; i++) {
+      presence |= (this.reported[i] as number) | ((this.measured[i] as number) << 1) | ((this.seeded[i] as number) << 2);
+    }
+    return presence;
+  }
+
+  /**
+   * The info's arrays as NDArrays over `view(column)`: the always-present keys, and the two optional
+   * groups. `view` is the identity for views and `slice` for copies.
+   */
+  #records(view: <T extends Float64Array | Uint8Array>(a: T) => T): {
+    base: Record<string, unknown>;
+    distance: Record<string, unknown>;
+    seed: Record<string, unknown>;
+  } {
     const n = this.size;
-    const pairs = (a: Float64Array) => ndarray("float64", [n, 2], a);
-    const column = (a: Float64Array) => ndarray("float64", [n], a);
-    const mask = ndarray("bool", [n], this.reported);
-    const base: Record<string, unknown> = {
-      agent_position: pairs(this.agentPosition),
-      _agent_position: mask,
-      agent_xy: pairs(this.agentXy),
-      _agent_xy: mask,
-      goal_location: pairs(this.goalLocation),
-      _goal_location: mask,
-      source_location: pairs(this.sourceLocation),
-      _source_location: mask,
-      step_count: column(this.stepCount),
-      _step_count: mask,
-      episode_count: column(this.episodeCount),
-      _episode_count: mask,
-      total_reward: column(this.totalReward),
-      _total_reward: mask,
-      goal_reached: ndarray("bool", [n], this.goalReached),
-      _goal_reached: mask,
+    const pairs = (a: Float64Array) => ndarray("float64", [n, 2], view(a));
+    const column = (a: Float64Array) => ndarray("float64", [n], view(a));
+    const mask = ndarray("bool", [n], view(this.reported));
+    return {
+      base: {
+        agent_position: pairs(this.agentPosition),
+        _agent_position: mask,
+        agent_xy: pairs(this.agentXy),
+        _agent_xy: mask,
+        goal_location: pairs(this.goalLocation),
+        _goal_location: mask,
+        source_location: pairs(this.sourceLocation),
+        _source_location: mask,
+        step_count: column(this.stepCount),
+        _step_count: mask,
+        episode_count: column(this.episodeCount),
+        _episode_count: mask,
+        total_reward: column(this.totalReward),
+        _total_reward: mask,
+        goal_reached: ndarray("bool", [n], view(this.goalReached)),
+        _goal_reached: mask,
+      },
+      distance: { distance_to_goal: column(this.distanceToGoal), _distance_to_goal: ndarray("bool", [n], view(this.measured)) },
+      seed: { seed: column(this.seed), _seed: ndarray("bool", [n], view(this.seeded)) },
     };
-    const distance = { distance_to_goal: column(this.distanceToGoal), _distance_to_goal: ndarray("bool", [n], this.measured) };
-    const seed = { seed: column(this.seed), _seed: ndarray("bool", [n], this.seeded) };
+  }
+
+  #wrapViews(): { full: VectorInfo; noDistance: VectorInfo; noSeed: VectorInfo; neither: VectorInfo } {
+    const { base, distance, seed } = this.#records((a) => a);
     const lazy = (values: Record<string, unknown>): VectorInfo => {
       const out = {};
       for (const [key, value] of Object.entries(values)) {
@@ -355,48 +373,10 @@ export class PlumeInfoColumns {
   toInfo(copy: boolean): VectorInfo {
     if (!copy) return this.#views();
     this.#ensure();
-    const n = this.size;
-    const view = <T extends Float64Array | Uint8Array>(a: T): T => (copy ? (a.slice() as T) : a);
-    const reported = view(this.reported);
-    let any = false;
-    let anyMeasured = false;
-    let anySeeded = false;
-    for (let i = 0; i < n; i++) {
-      if (this.reported[i] === 1) any = true;
-      if (this.measured[i] === 1) anyMeasured = true;
-      if (this.seeded[i] === 1) anySeeded = true;
-    }
-    if (!any) return {};
-    const pairs = (a: Float64Array) => ndarray("float64", [n, 2], view(a));
-    const column = (a: Float64Array) => ndarray("float64", [n], view(a));
-    const mask = ndarray("bool", [n], reported);
-    const info: Record<string, unknown> = {
-      agent_position: pairs(this.agentPosition),
-      _agent_position: mask,
-      agent_xy: pairs(this.agentXy),
-      _agent_xy: mask,
-      goal_location: pairs(this.goalLocation),
-      _goal_location: mask,
-      source_location: pairs(this.sourceLocation),
-      _source_location: mask,
-      step_count: column(this.stepCount),
-      _step_count: mask,
-      episode_count: column(this.episodeCount),
-      _episode_count: mask,
-      total_reward: column(this.totalReward),
-      _total_reward: mask,
-      goal_reached: ndarray("bool", [n], view(this.goalReached)),
-      _goal_reached: mask,
-    };
-    if (anyMeasured) {
-      info.distance_to_goal = column(this.distanceToGoal);
-      info._distance_to_goal = ndarray("bool", [n], view(this.measured));
-    }
-    if (anySeeded) {
-      info.seed = column(this.seed);
-      info._seed = ndarray("bool", [n], view(this.seeded));
-    }
-    return info;
+    const presence = this.#scanPresence();
+    if ((presence & 1) === 0) return {};
+    const { base, distance, seed } = this.#records((a) => a.slice() as typeof a);
+    return { ...base, ...((presence & 2) !== 0 && distance), ...((presence & 4) !== 0 && seed) };
   }
 }
 

@@ -22,6 +22,8 @@ import { stackInfos } from "./infos.js";
 import {
   AutoresetMode,
   VectorEnvOptionsSchema,
+  assertFirstResetCovers,
+  assertNoneEnded,
   boolArray,
   float64Array,
   perEnvSeeds,
@@ -222,14 +224,7 @@ export class SyncVectorEnv<Obs = unknown, Act = unknown> {
     if (options === null || typeof options !== "object") throw ValidationError.invalid("options", "{ seed?, options? }", options);
     const seeds = perEnvSeeds(options.seed, n);
     const { mask, rest } = resetMask(options.options, n);
-    const never: number[] = [];
-    for (let i = 0; i < n; i++) if (mask[i] === 0 && this.#started[i] === 0) never.push(i);
-    if (never.length > 0) {
-      throw new StateError(`environments [${never.join(", ")}] have never been reset; the first reset must include them`, {
-        currentState: "CREATED",
-        allowedStates: ["READY"],
-      });
-    }
+    assertFirstResetCovers(mask, this.#started);
     const kernel = this.#kernel;
     if (kernel !== undefined) {
       for (let i = 0; i < n; i++) {
@@ -267,16 +262,7 @@ export class SyncVectorEnv<Obs = unknown, Act = unknown> {
     if (this.#started[0] === 0) {
       throw new StateError("step() called before reset()", { currentState: "CREATED", allowedStates: ["READY"] });
     }
-    if (this.autoresetMode === AutoresetMode.DISABLED) {
-      const ended: number[] = [];
-      for (let i = 0; i < n; i++) if (this.#pending[i] === 1) ended.push(i);
-      if (ended.length > 0) {
-        throw new StateError(
-          `environments [${ended.join(", ")}] have ended; reset them with reset({ options: { reset_mask } }) before step()`,
-          { currentState: "TERMINATED", allowedStates: ["READY"] },
-        );
-      }
-    }
+    if (this.autoresetMode === AutoresetMode.DISABLED) assertNoneEnded(n, (i) => this.#pending[i] === 1);
     return this.#kernel !== undefined ? this.#stepBatched(this.#kernel, actions) : this.#stepEach(actions);
   }
 
