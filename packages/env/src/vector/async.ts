@@ -43,6 +43,7 @@ import type { VectorInfo } from "./infos.js";
 import { COMMAND, CONTROL, STATUS, shardOf, sharedByteLength, sharedViews, type LayoutSizes, type SharedViews } from "./shared-layout.js";
 import type { WorkerErrorData, WorkerInit } from "./worker.js";
 import { Shard } from "./shard.js";
+import { readBatchActions, type ActionLayout } from "./actions.js";
 import { SyncVectorEnv } from "./sync.js";
 
 /** Options of `AsyncVectorEnv.create`. */
@@ -137,7 +138,6 @@ export class AsyncVectorEnv<Obs = unknown> {
   readonly #workers: readonly Worker[];
   readonly #ports: readonly MessagePort[];
   readonly #views: SharedViews;
-  readonly #sizes: LayoutSizes;
   /** Worker w's environments. */
   readonly #shards: readonly { start: number; end: number }[];
   /** The main thread's own shard (with `mainThread`), and how long it polls before sleeping. */
@@ -145,9 +145,7 @@ export class AsyncVectorEnv<Obs = unknown> {
   readonly #mainSpins: number;
   readonly #copy: boolean;
   readonly #timeoutMs: number;
-  readonly #discrete: { start: number; end: number } | undefined;
-  readonly #boxLow: Float64Array | undefined;
-  readonly #boxHigh: Float64Array | undefined;
+  readonly #actionLayout: ActionLayout;
   readonly #observationShape: readonly number[];
   readonly #started: Uint8Array;
   /** With `copy: false`: the result arrays, wrapped once. */
@@ -179,7 +177,6 @@ export class AsyncVectorEnv<Obs = unknown> {
     this.#workers = init.workers;
     this.#ports = init.ports;
     this.#views = init.views;
-    this.#sizes = init.sizes;
     this.#shards = init.shards;
     this.#mainShard = init.mainShard;
     this.#mainSpins = init.mainSpins;
@@ -193,9 +190,14 @@ export class AsyncVectorEnv<Obs = unknown> {
     this.#timeoutMs = init.timeoutMs;
     this.batched = init.batched;
     const act = init.actionSpace;
-    this.#discrete = act instanceof Discrete ? { start: act.start, end: act.start + act.n } : undefined;
-    this.#boxLow = act instanceof Box ? Float64Array.from(act.low.data as ArrayLike<number>) : undefined;
-    this.#boxHigh = act instanceof Box ? Float64Array.from(act.high.data as ArrayLike<number>) : undefined;
+    this.#actionLayout = {
+      n: init.numEnvs,
+      size: init.sizes.actionSize,
+      discrete: act instanceof Discrete ? { start: act.start, end: act.start + act.n } : undefined,
+      low: act instanceof Box ? Float64Array.from(act.low.data as ArrayLike<number>) : undefined,
+      high: act instanceof Box ? Float64Array.from(act.high.data as ArrayLike<number>) : undefined,
+      space: String(act),
+    };
     this.#observationShape = Object.freeze([...(init.observationSpace as Box<"float32">).shape]);
     this.#started = new Uint8Array(init.numEnvs);
   }
@@ -470,70 +472,11 @@ export class AsyncVectorEnv<Obs = unknown> {
   }
 
   #writeActions(actions: unknown): void {
-    const n = this.numEnvs;
-    const out = this.#views.actions;
-    // NEXT_STEP: an environment whose flags are set ended on the last step; its action is ignored.
-    const nextStep = this.autoresetMode === AutoresetMode.NEXT_STEP;
+    // NEXT_STEP: an environment whose flags are set ended on the last step; the workers ignore its action.
     const { terminations, truncations } = this.#views;
-    const source = ((actions as { data?: unknown } | null)?.data ?? actions) as unknown;
-    const discrete = this.#discrete;
-    const size = this.#sizes.actionSize;
-    if (discrete !== undefined && (source instanceof Int32Array || source instanceof Float64Array) && source.length === n) {
-      const { start, end } = discrete;
-      for (let i = 0; i < n; i++) {
-        const value = source[i] as number;
-        if ((value < start || value >= end || value !== Math.floor(value)) && !(nextStep && ((terminations[i] as number) | (truncations[i] as number)) === 1)) {
-          throw ValidationError.invalid(`actions[${i}]`, `an element of ${String(this.singleActionSpace)}: an integer in [${start}, ${end - 1}]`, value);
-        }
-      }
-      out.set(source); // the workers skip the actions of environments they are about to reset
-      return;
-    }
-    const skip = nextStep ? Uint8Array.from(terminations, (t, i) => t | (truncations[i] as number)) : undefined;
-    const isList = Array.isArray(source) || (ArrayBuffer.isView(source) && !(source instanceof DataView));
-    const list = isList ? (source as ArrayLike<unknown>) : undefined;
-    if (discrete !== undefined) {
-      if (list === undefined || list.length !== n) {
-        throw ValidationError.invalid("actions", `${n} actions (an array, a typed array or an NDArray of shape [${n}])`, actions);
-      }
-      for (let i = 0; i < n; i++) {
-        if (skip !== undefined && skip[i] === 1) {
-          out[i] = discrete.start;
-          continue;
-        }
-        let value = list[i];
-        if (typeof value === "bigint") value = Number(value);
-        if (typeof value !== "number" || !Number.isInteger(value) || value < discrete.start || value >= discrete.end) {
-          throw ValidationError.invalid(`actions[${i}]`, `an element of ${String(this.singleActionSpace)}: an integer in [${discrete.start}, ${discrete.end - 1}]`, list[i]);
-        }
-        out[i] = value;
-      }
-      return;
-    }
-    const low = this.#boxLow as Float64Array;
-    const high = this.#boxHigh as Float64Array;
-    const flat = list !== undefined && list.length === n * size && !Array.isArray(source) ? list : undefined;
-    const rows = flat === undefined && Array.isArray(source) && source.length === n ? (source as unknown[]) : undefined;
-    if (flat === undefined && rows === undefined) {
-      throw ValidationError.invalid("actions", `${n} actions of ${size} numbers each (an NDArray of shape [${n}, ...], a flat typed array or an array of ${n} actions)`, actions);
-    }
-    for (let i = 0; i < n; i++) {
-      const row = rows === undefined ? undefined : (((rows[i] as { data?: unknown } | null)?.data ?? rows[i]) as ArrayLike<unknown> | undefined);
-      if (rows !== undefined && (row === undefined || row === null || typeof row !== "object" || row.length !== size)) {
-        throw ValidationError.invalid(`actions[${i}]`, `an element of ${String(this.singleActionSpace)}`, rows[i]);
-      }
-      for (let k = 0; k < size; k++) {
-        if (skip !== undefined && skip[i] === 1) {
-          out[i * size + k] = 0;
-          continue;
-        }
-        const value = row === undefined ? (flat as ArrayLike<unknown>)[i * size + k] : row[k];
-        if (typeof value !== "number" || !(value >= (low[k] as number) && value <= (high[k] as number))) {
-          throw ValidationError.invalid(`actions[${i}]`, `an element of ${String(this.singleActionSpace)}`, row ?? value);
-        }
-        out[i * size + k] = value;
-      }
-    }
+    const ignored =
+      this.autoresetMode === AutoresetMode.NEXT_STEP ? (i: number) => ((terminations[i] as number) | (truncations[i] as number)) === 1 : undefined;
+    readBatchActions(this.#actionLayout, actions, this.#views.actions, false, ignored);
   }
 
   /** Fills the info rows of the last step in every shard (a read of a `copy: false` info). */

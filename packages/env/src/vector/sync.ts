@@ -18,6 +18,7 @@ import { batchSpace, concatenate, unstack, type Space } from "@plume/spaces";
 import { BatchKernel } from "../batch/kernel.js";
 import type { BatchPlan } from "../batch/plan.js";
 import { PlumeEnv } from "../env/plume-env.js";
+import { readBatchActions, type ActionLayout } from "./actions.js";
 import { stackInfos } from "./infos.js";
 import {
   AutoresetMode,
@@ -130,6 +131,7 @@ export class SyncVectorEnv<Obs = unknown, Act = unknown> {
   readonly #finalObservations: Float32Array;
   /** With `copy: false`: the result arrays, wrapped once. */
   #viewResults: readonly [Obs, NDArray<"float64">, NDArray<"bool">, NDArray<"bool">] | undefined = undefined;
+  #actionLayout: ActionLayout | undefined = undefined;
   // per-env path state
   readonly #lastObservations: unknown[];
 
@@ -383,83 +385,17 @@ export class SyncVectorEnv<Obs = unknown, Act = unknown> {
     };
   }
 
-  /** The actions as the kernel's numbers, validated (environments where `skip[i]` is 1 are not read). */
+  /** The actions as the kernel's numbers, validated (environments where `skip[i]` is 1 are about to be reset). */
   #readActions(plan: BatchPlan, actions: unknown, skip: Uint8Array | undefined): ArrayLike<number> {
-    const n = this.numEnvs;
-    const size = plan.actionSize;
-    const source = (actions as { data?: unknown } | null)?.data ?? actions;
-    const discrete = plan.discrete;
-    if (discrete !== undefined && source instanceof Float64Array && source.length === n) {
-      const { start, end } = discrete;
-      for (let i = 0; i < n; i++) {
-        const v = source[i] as number;
-        if ((v < start || v >= end || v !== Math.floor(v)) && (skip === undefined || skip[i] === 0)) {
-          throw ValidationError.invalid(`actions[${i}]`, `an element of ${String(this.singleActionSpace)}: an integer in [${start}, ${end - 1}]`, v);
-        }
-      }
-      return source;
-    }
-    if (discrete !== undefined && source instanceof Int32Array && source.length === n) {
-      // The common case, validated without a copy: the kernel reads only listed environments.
-      const { start, end } = discrete;
-      for (let i = 0; i < n; i++) {
-        const v = source[i] as number;
-        if ((v < start || v >= end) && (skip === undefined || skip[i] === 0)) {
-          throw ValidationError.invalid(`actions[${i}]`, `an element of ${String(this.singleActionSpace)}: an integer in [${start}, ${end - 1}]`, v);
-        }
-      }
-      return source;
-    }
-    if (discrete !== undefined) {
-      const direct = source instanceof Int32Array || source instanceof Float64Array || source instanceof Uint8Array || source instanceof Int8Array || source instanceof Int16Array || source instanceof Uint16Array || source instanceof Uint32Array || source instanceof Float32Array;
-      const list = direct || Array.isArray(source) || source instanceof BigInt64Array ? (source as ArrayLike<unknown>) : undefined;
-      if (list === undefined || list.length !== n) {
-        throw ValidationError.invalid("actions", `${n} actions (an array, a typed array or an NDArray of shape [${n}])`, actions);
-      }
-      const { start, end } = discrete;
-      const out = this.#actions;
-      for (let i = 0; i < n; i++) {
-        if (skip !== undefined && skip[i] === 1) {
-          out[i] = start;
-          continue;
-        }
-        let v = list[i];
-        if (typeof v === "bigint") v = Number(v);
-        if (typeof v !== "number" || !Number.isInteger(v) || v < start || v >= end) {
-          throw ValidationError.invalid(`actions[${i}]`, `an element of ${String(this.singleActionSpace)}: an integer in [${start}, ${end - 1}]`, list[i]);
-        }
-        out[i] = v;
-      }
-      return out;
-    }
-    const out = this.#actions;
-    const low = plan.boxLow as Float64Array;
-    const high = plan.boxHigh as Float64Array;
-    const flat = ArrayBuffer.isView(source) && !(source instanceof DataView) && !(source instanceof BigInt64Array) && !(source instanceof BigUint64Array)
-      ? (source as unknown as ArrayLike<number>)
-      : undefined;
-    const rows = flat === undefined && Array.isArray(source) && source.length === n ? (source as unknown[]) : undefined;
-    if ((flat === undefined || flat.length !== n * size) && rows === undefined) {
-      throw ValidationError.invalid("actions", `${n} actions of ${size} numbers each (an NDArray of shape [${n}, ...], a flat typed array or an array of ${n} actions)`, actions);
-    }
-    for (let i = 0; i < n; i++) {
-      const row = rows === undefined ? undefined : (((rows[i] as { data?: unknown } | null)?.data ?? rows[i]) as ArrayLike<unknown> | undefined);
-      if (rows !== undefined && (row === undefined || row === null || typeof row !== "object" || row.length !== size)) {
-        throw ValidationError.invalid(`actions[${i}]`, `an element of ${String(this.singleActionSpace)}`, rows[i]);
-      }
-      for (let k = 0; k < size; k++) {
-        const v = row === undefined ? (flat as ArrayLike<number>)[i * size + k] : row[k];
-        if (skip !== undefined && skip[i] === 1) {
-          out[i * size + k] = 0;
-          continue;
-        }
-        if (typeof v !== "number" || !(v >= (low[k] as number) && v <= (high[k] as number))) {
-          throw ValidationError.invalid(`actions[${i}]`, `an element of ${String(this.singleActionSpace)}`, row ?? v);
-        }
-        out[i * size + k] = v;
-      }
-    }
-    return out;
+    const layout = (this.#actionLayout ??= {
+      n: this.numEnvs,
+      size: plan.actionSize,
+      discrete: plan.discrete,
+      low: plan.boxLow,
+      high: plan.boxHigh,
+      space: String(this.singleActionSpace),
+    });
+    return readBatchActions(layout, actions, this.#actions, true, skip === undefined ? undefined : (i) => skip[i] === 1);
   }
 
   #observationsOf(buffer: Float32Array): Obs {
