@@ -22,12 +22,11 @@ import {
   type EnvMetadata,
   type NDArray,
 } from "@plume/core-types";
-import { batchSpace, type Space } from "@plume/spaces";
+import { Box, Discrete, batchSpace, type Space } from "@plume/spaces";
 import { z } from "zod";
 import { createEnvironmentFromConfig } from "../config/create.js";
 import type { EnvironmentConfigInput } from "../config/schema.js";
 import { planBatch } from "../batch/plan.js";
-import { Box, Discrete } from "@plume/spaces";
 import {
   AutoresetMode,
   VectorEnvOptionsSchema,
@@ -42,9 +41,8 @@ import {
 import type { VectorInfo } from "./infos.js";
 import { COMMAND, CONTROL, STATUS, shardOf, sharedByteLength, sharedViews, type LayoutSizes, type SharedViews } from "./shared-layout.js";
 import type { WorkerErrorData, WorkerInit } from "./worker.js";
-import { Shard } from "./shard.js";
+import { Shard, buildShardEnv } from "./shard.js";
 import { readBatchActions, type ActionLayout } from "./actions.js";
-import { SyncVectorEnv } from "./sync.js";
 
 /** Options of `AsyncVectorEnv.create`. */
 export const AsyncVectorEnvOptionsSchema = VectorEnvOptionsSchema.extend({
@@ -252,6 +250,8 @@ export class AsyncVectorEnv<Obs = unknown> {
     // Lane 0 is the main thread's when it takes a shard; workers take the others.
     const laneShards = Array.from({ length: lanes }, (_, l) => shardOf(l, numEnvs, lanes));
     const shards = laneShards.slice(mainThread ? 1 : 0);
+    // What every shard builds its environments from (a config file path made absolute).
+    const shardConfig = typeof parsed.env === "string" ? resolvePath(parsed.env) : (parsed.env as EnvironmentConfigInput);
     const workers: Worker[] = [];
     const ports: MessagePort[] = [];
     try {
@@ -265,7 +265,7 @@ export class AsyncVectorEnv<Obs = unknown> {
           sizes,
           buffer,
           port: channel.port2,
-          config: typeof parsed.env === "string" ? resolvePath(parsed.env) : (parsed.env as EnvironmentConfigInput),
+          config: shardConfig,
           baseDir: resolvedBase,
           autoresetMode: parsed.autoresetMode,
           batch: parsed.batch,
@@ -279,14 +279,7 @@ export class AsyncVectorEnv<Obs = unknown> {
       let mainShard: Shard | undefined;
       if (mainThread) {
         const own = laneShards[0] as { start: number; end: number };
-        const envs = [];
-        for (let i = own.start; i < own.end; i++) {
-          envs.push(await createEnvironmentFromConfig(parsed.env as EnvironmentConfigInput | string, { baseDir: resolvedBase, renderMode: null }));
-        }
-        const vec = new SyncVectorEnv(
-          envs.map((env) => () => env),
-          { autoresetMode: parsed.autoresetMode, copy: false, batch: parsed.batch },
-        );
+        const vec = await buildShardEnv(shardConfig, resolvedBase, own.end - own.start, parsed);
         mainShard = new Shard(vec, views, own.start, own.end, sizes.actionSize, sizes.observationSize, !parsed.copy);
       }
       const ready = await Promise.all(workers.map((worker, w) => waitReady(worker, w)));

@@ -246,15 +246,6 @@ export class PlumeInfoColumns {
     this.fill(kernel, this.#deferredKinds as Uint8Array);
   }
 
-  /** Copies row `from` of `source` into row `i`. */
-  copyRow(i: number, source: PlumeInfoColumns, from: number): void {
-    for (const key of PAIR_KEYS) {
-      this[key][2 * i] = source[key][2 * from] as number;
-      this[key][2 * i + 1] = source[key][2 * from + 1] as number;
-    }
-    for (const key of SCALAR_KEYS) this[key][i] = source[key][from] as number;
-  }
-
   /**
    * Writes rows `[start, start + count)` from the vector info of `count` Plume environments (what
    * `toInfo` or `stackInfos` gives for `PlumeEnv` infos); keys it lacks leave zero rows.
@@ -379,16 +370,3 @@ export class PlumeInfoColumns {
     return { ...base, ...((presence & 2) !== 0 && distance), ...((presence & 4) !== 0 && seed) };
   }
 }
-
-const PAIR_KEYS = ["agentPosition", "agentXy", "goalLocation", "sourceLocation"] as const;
-const SCALAR_KEYS = [
-  "stepCount",
-  "episodeCount",
-  "totalReward",
-  "goalReached",
-  "distanceToGoal",
-  "seed",
-  "reported",
-  "measured",
-  "seeded",
-] as const;

@@ -3,8 +3,26 @@
  * results are written into the shared buffer's rows of those environments. Runs in a worker thread, or
  * in the main thread for the main thread's own shard (`mainThread: true`).
  */
-import type { SyncVectorEnv } from "./sync.js";
+import { createEnvironmentFromConfig } from "../config/create.js";
+import type { EnvironmentConfigInput } from "../config/schema.js";
+import type { AutoresetMode } from "./options.js";
 import { COMMAND, type SharedViews } from "./shared-layout.js";
+import { SyncVectorEnv } from "./sync.js";
+
+/** The vector env of a shard: `count` envs built from `config`, results as views (`copy: false`). */
+export async function buildShardEnv(
+  config: EnvironmentConfigInput | string,
+  baseDir: string,
+  count: number,
+  options: { readonly autoresetMode: AutoresetMode; readonly batch: "auto" | "off" },
+): Promise<SyncVectorEnv<unknown, unknown>> {
+  const envs = [];
+  for (let i = 0; i < count; i++) envs.push(await createEnvironmentFromConfig(config, { baseDir, renderMode: null }));
+  return new SyncVectorEnv(
+    envs.map((env) => () => env),
+    { autoresetMode: options.autoresetMode, copy: false, batch: options.batch },
+  );
+}
 
 export class Shard {
   readonly #vec: SyncVectorEnv<unknown, unknown>;

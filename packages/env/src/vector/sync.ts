@@ -210,11 +210,6 @@ export class SyncVectorEnv<Obs = unknown, Act = unknown> {
     return this.#info.presence;
   }
 
-  /** The kernel on the fast path (for the async worker and benchmarks). */
-  get kernel(): BatchKernel | undefined {
-    return this.#kernel;
-  }
-
   /**
    * Resets the environments selected by `options.reset_mask` (default all): `[observations, infos]`.
    * Observations of the others stay as they were; their infos report nothing (masks false).

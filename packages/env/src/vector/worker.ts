@@ -6,10 +6,8 @@
  */
 import { parentPort, workerData, type MessagePort } from "node:worker_threads";
 import type { EnvironmentConfigInput } from "../config/schema.js";
-import { createEnvironmentFromConfig } from "../config/create.js";
-import { SyncVectorEnv } from "./sync.js";
 import type { AutoresetMode } from "./options.js";
-import { Shard } from "./shard.js";
+import { Shard, buildShardEnv } from "./shard.js";
 import { COMMAND, CONTROL, STATUS, sharedViews, type LayoutSizes } from "./shared-layout.js";
 
 /** What the main thread hands each worker. */
@@ -98,15 +96,6 @@ process.on("exit", () => {
   Atomics.notify(control, base + CONTROL.DONE);
 });
 
-async function build(): Promise<SyncVectorEnv<unknown, unknown>> {
-  const envs = [];
-  for (let i = 0; i < count; i++) envs.push(await createEnvironmentFromConfig(init.config, { baseDir: init.baseDir, renderMode: null }));
-  return new SyncVectorEnv(
-    envs.map((env) => () => env),
-    { autoresetMode: init.autoresetMode, copy: false, batch: init.batch },
-  );
-}
-
 /**
  * Serves commands until CLOSE. A worker that was not the last to finish busy-waits for the next
  * command (`spinIterations` polls) before it sleeps; the last one sleeps at once, so that the main
@@ -141,7 +130,7 @@ function serve(shard: Shard): void {
   }
 }
 
-build().then(
+buildShardEnv(init.config, init.baseDir, count, init).then(
   (vec) => {
     parentPort?.postMessage({ type: "ready", batched: vec.batched });
     serve(new Shard(vec, views, start, end, actionSize, observationSize, init.lazyInfo));
