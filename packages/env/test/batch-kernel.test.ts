@@ -5,7 +5,15 @@
 import { ComponentError, type NDArray } from "@plume/core-types";
 import { Generator } from "@plume/spaces";
 import { describe, expect, it } from "vitest";
-import { BatchKernel, PlumeEnv, batchIneligibility, createEnvironmentFromConfigSync, type EnvironmentConfigInput } from "../src/index.js";
+import {
+  BatchKernel,
+  PlumeEnv,
+  SparseGoalReward,
+  StepPenaltyReward,
+  batchIneligibility,
+  createEnvironmentFromConfigSync,
+  type EnvironmentConfigInput,
+} from "../src/index.js";
 import { expectError } from "./helpers.js";
 
 const BATCH_METHODS = new Set(["processActionBatch", "fillObservationBatch", "computeRewardBatch"]);
@@ -105,12 +113,141 @@ describe("BatchKernel errors", () => {
     kernel.resetEnv(0, 1);
     kernel.resetEnv(1, 2);
     const x = Array.from(kernel.agents.x);
-    const bad = { ...env.batchPlan!, action: { ...env.batchPlan!.action, processActionBatch: (_a: unknown, agents: { x: Int32Array }) => void (agents.x[1] = 99) } };
+    const action = Object.create(env.batchPlan!.action) as NonNullable<typeof env.batchPlan>["action"];
+    action.processActionBatch = (_a, agents) => void ((agents.x as Int32Array)[1] = 99);
+    const bad = { ...env.batchPlan!, action };
     const broken = new BatchKernel(2, bad as never, env.kernelConfig);
     broken.resetEnv(0, 1);
     broken.resetEnv(1, 2);
     expectError(() => broken.step(Float64Array.of(0, 0), Int32Array.of(0, 1), 2), ComponentError);
     expect(Array.from(broken.agents.x)).toEqual(x);
     expect(Array.from(broken.agents.stepCount)).toEqual([0, 0]);
+  });
+});
+
+/** The kernel's per-environment state, copied. */
+function snapshot(kernel: BatchKernel): Record<string, number[]> {
+  const a = kernel.agents;
+  return {
+    x: Array.from(a.x),
+    y: Array.from(a.y),
+    orientation: Array.from(a.orientation),
+    stepCount: Array.from(a.stepCount),
+    totalReward: Array.from(a.totalReward),
+  };
+}
+
+/** Steps every environment of `kernel` with random actions `steps` times, resetting those that end. */
+function run(kernel: BatchKernel, rng: Generator, steps: number, high: number, visit?: (t: number) => void): void {
+  const n = kernel.size;
+  const actions = new Float64Array(n);
+  for (let t = 0; t < steps; t++) {
+    for (let i = 0; i < n; i++) actions[i] = rng.integers(0, high);
+    kernel.step(actions, kernel.all, n);
+    visit?.(t);
+    for (let i = 0; i < n; i++) if (kernel.done[i] === 1) kernel.resetEnv(i, undefined);
+  }
+}
+
+describe("BatchKernel computes the environment's own goal rewards itself", () => {
+  // A subclass may override the reward, so the kernel calls its computeRewardBatch: the general path.
+  class SparseSubclass extends SparseGoalReward {}
+  class PenaltySubclass extends StepPenaltyReward {}
+  const cases = [
+    ["SparseGoalReward", (goal: [number, number]) => new SparseGoalReward({ goalPosition: goal, goalRadius: 2 }), (goal: [number, number]) => new SparseSubclass({ goalPosition: goal, goalRadius: 2 })],
+    [
+      "StepPenaltyReward",
+      (goal: [number, number]) => new StepPenaltyReward({ goalPosition: goal, goalRadius: 1.5, goalReward: 3, stepPenalty: 0.25 }),
+      (goal: [number, number]) => new PenaltySubclass({ goalPosition: goal, goalRadius: 1.5, goalReward: 3, stepPenalty: 0.25 }),
+    ],
+  ] as const;
+  for (const [name, own, subclass] of cases) {
+    it(`${name}: the same numbers as its computeRewardBatch over 1 500 steps of 16 envs`, () => {
+      const make = (reward: SparseGoalReward) => new PlumeEnv({ gridSize: [10, 9], maxSteps: 40, goalRadius: 1, sourceLocation: [4, 4], reward });
+      const fused = make(own([4, 4]));
+      const general = make(subclass([4, 4]));
+      const a = new BatchKernel(16, fused.batchPlan!, { ...fused.kernelConfig, startX: undefined, startY: undefined });
+      const b = new BatchKernel(16, general.batchPlan!, { ...general.kernelConfig, startX: undefined, startY: undefined });
+      for (let i = 0; i < 16; i++) {
+        a.resetEnv(i, 100 + i);
+        b.resetEnv(i, 100 + i);
+      }
+      const rngA = Generator.fromSeed(5);
+      const rngB = Generator.fromSeed(5);
+      const trace: string[] = [];
+      let goals = 0;
+      run(a, rngA, 1500, 4, () => {
+        trace.push(JSON.stringify([Array.from(a.rewards), Array.from(a.terminated), Array.from(a.truncated), Array.from(a.observations), snapshot(a)]));
+        goals += a.terminated.reduce((sum, v) => sum + v, 0);
+      });
+      let t = 0;
+      run(b, rngB, 1500, 4, () => {
+        expect(JSON.stringify([Array.from(b.rewards), Array.from(b.terminated), Array.from(b.truncated), Array.from(b.observations), snapshot(b)]), `t=${t}`).toBe(trace[t]);
+        t += 1;
+      });
+      expect(goals).toBeGreaterThan(20);
+    });
+  }
+});
+
+describe("BatchKernel puts every environment back on a component error", () => {
+  const FAILING_CONFIGS: Record<string, EnvironmentConfigInput> = {
+    stepPenalty: { gridSize: [20, 16], maxSteps: 80, reward: "step_penalty" },
+    antennaeOriented: CONFIGS.antennaeOriented as EnvironmentConfigInput,
+  };
+  // 8 environments are saved one by one, 40 (all of them stepped) in bulk.
+  for (const [name, config] of Object.entries(FAILING_CONFIGS)) for (const n of [8, 40]) {
+    it(`${name}, ${n} envs: a sensor failing after the step was counted`, () => {
+      const env = createEnvironmentFromConfigSync(config);
+      const plan = env.batchPlan!;
+      const sensor = Object.create(plan.sensor) as typeof plan.sensor;
+      let failing = false;
+      sensor.fillObservationBatch = (...args) => {
+        if (failing) throw new Error("sensor down");
+        plan.sensor.fillObservationBatch(...args);
+      };
+      const kernel = new BatchKernel(n, { ...plan, sensor }, { ...env.kernelConfig, startX: undefined, startY: undefined });
+      const twin = new BatchKernel(n, plan, { ...env.kernelConfig, startX: undefined, startY: undefined });
+      for (let i = 0; i < n; i++) {
+        kernel.resetEnv(i, i);
+        twin.resetEnv(i, i);
+      }
+      const rng = Generator.fromSeed(3);
+      const high = name === "antennaeOriented" ? 3 : 4;
+      const actions = Float64Array.from({ length: n }, () => rng.integers(0, high));
+      kernel.step(actions, kernel.all, n);
+      twin.step(actions, twin.all, n);
+      const before = snapshot(kernel);
+      // What must be put back is there to put back: counts, totals (step penalty) or headings (turns).
+      expect(before.stepCount).toEqual(new Array(n).fill(1));
+      if (name === "stepPenalty") expect(before.totalReward.every((r) => r !== 0)).toBe(true);
+      else expect(before.orientation.some((o) => o !== 0)).toBe(true);
+      failing = true;
+      actions.forEach((_, i) => (actions[i] = rng.integers(0, high)));
+      const error = expectError(() => kernel.step(actions, kernel.all, n), ComponentError);
+      expect(error.message).toMatch(/sensor down/);
+      expect(snapshot(kernel)).toEqual(before);
+      failing = false;
+      kernel.step(actions, kernel.all, n);
+      twin.step(actions, twin.all, n);
+      expect(snapshot(kernel)).toEqual(snapshot(twin));
+      expect(Array.from(kernel.observations)).toEqual(Array.from(twin.observations));
+    });
+  }
+
+  it("a reward batch writing NaN for one environment changes none", () => {
+    const env = new PlumeEnv({ gridSize: [8, 8], reward: new (class extends SparseGoalReward {})({ goalPosition: [4, 4] }) });
+    const plan = env.batchPlan!;
+    const reward = Object.create(plan.reward) as typeof plan.reward;
+    reward.computeRewardBatch = (out, ...rest) => {
+      plan.reward.computeRewardBatch(out, ...rest);
+      out[5] = Number.NaN;
+    };
+    const kernel = new BatchKernel(8, { ...plan, reward }, { ...env.kernelConfig, startX: undefined, startY: undefined });
+    for (let i = 0; i < 8; i++) kernel.resetEnv(i, i);
+    const before = snapshot(kernel);
+    const error = expectError(() => kernel.step(new Float64Array(8), kernel.all, 8), ComponentError);
+    expect(error.message).toMatch(/finite/);
+    expect(snapshot(kernel)).toEqual(before);
   });
 });

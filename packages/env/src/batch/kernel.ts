@@ -8,10 +8,14 @@
  * The step, as data (the same order as `PlumeEnv.step`): prev := position -> processActionBatch ->
  * on-grid check and distance to the goal -> computeRewardBatch (step count not yet advanced, as the
  * object path's `nextState`) -> step_count += 1, terminated (distance <= goal radius) / truncated
- * (step_count >= max steps) -> fillObservationBatch.
+ * (step_count >= max steps) -> fillObservationBatch. When the reward is the environment's own goal reward
+ * for the kernel's goal (a pure function of the distance), the kernel computes it in the same pass as the
+ * distance and the flags instead of calling `computeRewardBatch`: the same numbers in one pass, not three.
  */
 import { ComponentError, isPlumeError, type AgentBatch, type BatchContext, type ReadonlyFloat32Array } from "@plume/core-types";
 import { Generator } from "@plume/spaces";
+import { distanceRewardOf, type DistanceReward } from "../rewards/goal.js";
+import { kernelPasses, type KernelPasses } from "./passes.js";
 import type { BatchPlan } from "./plan.js";
 
 /** The fixed configuration a kernel steps with. */
@@ -67,6 +71,17 @@ export class BatchKernel {
   readonly seeded: Uint8Array;
   /** How many environments' last reset was seeded. */
   seededCount = 0;
+  /** `[0, 1, ..., size - 1]`: pass it as `indices` to step every environment (the kernel then skips the indirection). */
+  readonly all: Int32Array;
+  /** The reward when the kernel computes it itself (see the top of this file). */
+  readonly #distanceReward: DistanceReward | undefined;
+  readonly #passes: KernelPasses;
+  /**
+   * Whether a step keeps the headings to put back on an error: not for processors whose metadata says
+   * `orientation_dependent: false`, which the action protocol (and check act.preserves-fields) says never
+   * change the heading.
+   */
+  readonly #savesOrientation: boolean;
   readonly #prevOrientation: Float64Array;
   readonly #prevTotal: Float64Array;
   readonly #one = new Int32Array(1);
@@ -110,6 +125,11 @@ export class BatchKernel {
     this.seeded = new Uint8Array(size);
     this.#prevOrientation = new Float64Array(size);
     this.#prevTotal = new Float64Array(size);
+    this.all = Int32Array.from({ length: size }, (_, i) => i);
+    const own = distanceRewardOf(plan.reward);
+    this.#savesOrientation = plan.action.getMetadata().orientation_dependent !== false;
+    this.#passes = kernelPasses({ ...this.agents, prevTotal: this.#prevTotal, rewards: this.rewards, terminated: this.terminated, truncated: this.truncated, done: this.done }, config);
+    this.#distanceReward = own !== undefined && own.goalX === config.goalX && own.goalY === config.goalY ? own : undefined;
   }
 
   /**
@@ -186,16 +206,22 @@ export class BatchKernel {
    */
   step(actions: ArrayLike<number>, indices: Int32Array, count: number): void {
     this.#savePrevious(indices, count);
+    const dense = indices === this.all && count === this.size;
     const a = this.agents;
     const { action, reward, sensor } = this.plan;
     const context = this.context;
+    const distanceReward = this.#distanceReward;
+    const passes = this.#passes;
     let stage = "action";
     try {
       action.processActionBatch(actions, a, context, indices, count);
-      this.#measure(indices, count);
-      stage = "reward";
-      reward.computeRewardBatch(this.rewards, actions, a, context, indices, count);
-      this.#advance(indices, count);
+      if (distanceReward !== undefined) this.doneCount = passes.settle(indices, 0, count, dense, distanceReward);
+      else {
+        passes.measure(indices, 0, count, dense);
+        stage = "reward";
+        reward.computeRewardBatch(this.rewards, actions, a, context, indices, count);
+        this.doneCount = passes.advance(indices, 0, count, dense);
+      }
       stage = "sensor";
       sensor.fillObservationBatch(this.observations, a, context, indices, count);
     } catch (error) {
@@ -204,78 +230,27 @@ export class BatchKernel {
     }
   }
 
-  /** Keeps what `#restore` puts back (and `prevX`/`prevY` for the components). */
+  /**
+   * Keeps what `#restore` puts back (and `prevX`/`prevY` for the components); the passes keep the totals
+   * as they go.
+   */
   #savePrevious(indices: Int32Array, count: number): void {
-    const { x, y, prevX, prevY, orientation, totalReward } = this.agents;
+    const { x, y, prevX, prevY, orientation } = this.agents;
     const prevOrientation = this.#prevOrientation;
-    const prevTotal = this.#prevTotal;
+    const savesOrientation = this.#savesOrientation;
     if (count === this.size && count >= 32) {
       // Every environment is listed (in some order): bulk copies do the same, much faster.
       prevX.set(x);
       prevY.set(y);
-      prevOrientation.set(orientation);
-      prevTotal.set(totalReward);
+      if (savesOrientation) prevOrientation.set(orientation);
       return;
     }
     for (let k = 0; k < count; k++) {
       const i = indices[k] as number;
       prevX[i] = x[i] as number;
       prevY[i] = y[i] as number;
-      prevOrientation[i] = orientation[i] as number;
-      prevTotal[i] = totalReward[i] as number;
+      if (savesOrientation) prevOrientation[i] = orientation[i] as number;
     }
-  }
-
-  /** After the action: checks every listed agent is on the grid, and measures its distance to the goal. */
-  #measure(indices: Int32Array, count: number): void {
-    const { x, y, distance } = this.agents;
-    const { gridWidth, gridHeight, goalX, goalY } = this.config;
-    for (let k = 0; k < count; k++) {
-      const i = indices[k] as number;
-      const px = x[i] as number;
-      const py = y[i] as number;
-      if (px < 0 || px >= gridWidth || py < 0 || py >= gridHeight) {
-        throw new ComponentError("processActionBatch must leave every agent inside the grid", {
-          component: "action",
-          expected: `integer 0 <= x < ${gridWidth}, 0 <= y < ${gridHeight}`,
-          received: [px, py],
-        });
-      }
-      const dx = px - goalX;
-      const dy = py - goalY;
-      distance[i] = Math.sqrt(dx * dx + dy * dy);
-    }
-  }
-
-  /** After the reward: counts the step, accumulates the reward and sets the episode flags. */
-  #advance(indices: Int32Array, count: number): void {
-    const { stepCount, totalReward, distance } = this.agents;
-    const { goalRadius, maxSteps } = this.config;
-    const rewards = this.rewards;
-    const terminated = this.terminated;
-    const truncated = this.truncated;
-    const done = this.done;
-    const prevTotal = this.#prevTotal;
-    let ended = 0;
-    for (let k = 0; k < count; k++) {
-      const i = indices[k] as number;
-      const r = rewards[i] as number;
-      if (r - r !== 0) {
-        for (let j = 0; j < k; j++) stepCount[indices[j] as number] = (stepCount[indices[j] as number] as number) - 1;
-        this.#badReward(r);
-      }
-      totalReward[i] = (prevTotal[i] as number) + r;
-      const steps = (stepCount[i] as number) + 1;
-      stepCount[i] = steps;
-      const d = distance[i] as number;
-      const term = d <= goalRadius ? 1 : 0;
-      const trunc = steps >= maxSteps ? 1 : 0;
-      terminated[i] = term;
-      truncated[i] = trunc;
-      done[i] = term | trunc;
-      ended += term | trunc;
-    }
-    this.doneCount = ended;
   }
 
   /** Environment `i`'s observation row (a view; copy it to keep it). */
@@ -284,23 +259,23 @@ export class BatchKernel {
     return this.observations.subarray(i * n, i * n + n);
   }
 
-  #badReward(r: number): never {
-    throw new ComponentError("computeRewardBatch must write finite numbers", {
-      component: "reward",
-      expected: "a finite number",
-      received: r,
-    });
-  }
-
+  /**
+   * Puts the listed environments back as `#savePrevious` found them; when `advanced`, the passes had
+   * counted their step and added their reward, which is taken back too.
+   */
   #restore(indices: Int32Array, count: number, advanced: boolean): void {
     const { x, y, prevX, prevY, orientation, stepCount, totalReward } = this.agents;
+    const prevOrientation = this.#prevOrientation;
+    const prevTotal = this.#prevTotal;
     for (let k = 0; k < count; k++) {
       const i = indices[k] as number;
       x[i] = prevX[i] as number;
       y[i] = prevY[i] as number;
-      orientation[i] = this.#prevOrientation[i] as number;
-      totalReward[i] = this.#prevTotal[i] as number;
-      if (advanced) stepCount[i] = (stepCount[i] as number) - 1;
+      if (this.#savesOrientation) orientation[i] = prevOrientation[i] as number;
+      if (advanced) {
+        totalReward[i] = prevTotal[i] as number;
+        stepCount[i] = (stepCount[i] as number) - 1;
+      }
     }
   }
 

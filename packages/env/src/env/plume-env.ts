@@ -194,7 +194,6 @@ export class PlumeEnv<Obs = NDArray<"float32">, Act = number> implements Env<Obs
   readonly #kernel: BatchKernel | undefined;
   /** Reused by the kernel path: the action as numbers, and the index list `[0]`. */
   readonly #actionBuffer: Float64Array;
-  readonly #onlyEnv = new Int32Array(1);
   /** True when the kernel holds a newer agent than `#agent` (materialized on demand). */
   #agentStale = false;
 
@@ -571,7 +570,7 @@ export class PlumeEnv<Obs = NDArray<"float32">, Act = number> implements Env<Obs
       const values = ((action as { data?: ArrayLike<number> }).data ?? action) as ArrayLike<number>;
       for (let k = 0; k < buffer.length; k++) buffer[k] = values[k] as number;
     }
-    kernel.step(buffer, this.#onlyEnv, 1);
+    kernel.step(buffer, kernel.all, 1);
     const agents = kernel.agents;
     const x = agents.x[0] as number;
     const y = agents.y[0] as number;

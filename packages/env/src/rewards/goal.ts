@@ -79,6 +79,36 @@ function fillGoalRewards(
   }
 }
 
+/**
+ * A reward that is `inside` within `radius` of the goal cell `(goalX, goalY)` and `outside` elsewhere: a
+ * pure function of the distance to the goal, which the batch kernel computes in its own pass (the same
+ * `sqrt`, comparison and numbers as `fillGoalRewards`).
+ */
+export interface DistanceReward {
+  readonly goalX: number;
+  readonly goalY: number;
+  readonly radius: number;
+  readonly inside: number;
+  readonly outside: number;
+}
+
+/**
+ * `reward` as a `DistanceReward` when it is exactly a `SparseGoalReward` or `StepPenaltyReward` (not a
+ * subclass, which may override the computation), else undefined.
+ */
+export function distanceRewardOf(reward: unknown): DistanceReward | undefined {
+  const proto: unknown = reward === null || typeof reward !== "object" ? undefined : Object.getPrototypeOf(reward);
+  if (proto === SparseGoalReward.prototype) {
+    const r = reward as SparseGoalReward;
+    return { goalX: r.goalPosition.x, goalY: r.goalPosition.y, radius: r.goalRadius, inside: 1, outside: 0 };
+  }
+  if (proto === StepPenaltyReward.prototype) {
+    const r = reward as StepPenaltyReward;
+    return { goalX: r.goalPosition.x, goalY: r.goalPosition.y, radius: r.goalRadius, inside: r.goalReward, outside: 0 - r.stepPenalty };
+  }
+  return undefined;
+}
+
 function distance(state: AgentState, goal: Coordinates): number {
   const dx = state.position.x - goal.x;
   const dy = state.position.y - goal.y;

@@ -42,9 +42,10 @@ export function readBatchActions(
       throw ValidationError.invalid(`actions[${i}]`, `an element of ${layout.space}: an integer in [${start}, ${end - 1}]`, value);
     };
     if ((source instanceof Int32Array || source instanceof Float64Array) && source.length === n) {
+      const integral = source instanceof Int32Array; // nothing to round-check then
       for (let i = 0; i < n; i++) {
         const v = source[i] as number;
-        if ((v < start || v >= end || v !== Math.floor(v)) && !(ignored?.(i) ?? false)) invalid(i, v);
+        if ((v < start || v >= end || (!integral && v !== Math.floor(v))) && !(ignored?.(i) ?? false)) invalid(i, v);
       }
       if (passThrough) return source;
       out.set(source);

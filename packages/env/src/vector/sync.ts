@@ -120,8 +120,7 @@ export class SyncVectorEnv<Obs = unknown, Act = unknown> {
   readonly #terminations: Uint8Array;
   readonly #truncations: Uint8Array;
   readonly #info: PlumeInfoColumns;
-  /** `[0, 1, ..., n - 1]`, and "every environment reports a step info": the arrays of a step without resets. */
-  readonly #identity: Int32Array;
+  /** "Every environment reports a step info": the kinds of a step without resets. */
   readonly #allStep: Uint8Array;
   /** How many environments are pending (ended and not yet reset). */
   #pendingCount = 0;
@@ -182,7 +181,6 @@ export class SyncVectorEnv<Obs = unknown, Act = unknown> {
     this.#truncations = new Uint8Array(n);
     this.#info = new PlumeInfoColumns(plan === undefined ? 0 : n);
     this.#kinds = new Uint8Array(n);
-    this.#identity = Int32Array.from({ length: n }, (_, i) => i);
     this.#allStep = new Uint8Array(n).fill(STEP_INFO);
     this.#finalInfo = new PlumeInfoColumns(plan === undefined ? 0 : n);
     this.#finalObservations = new Float32Array(plan === undefined ? 0 : n * plan.observationSize);
@@ -293,7 +291,7 @@ export class SyncVectorEnv<Obs = unknown, Act = unknown> {
     const anyPending = this.#pendingCount > 0;
     const buffer = this.#readActions(kernel.plan, actions, nextStep && anyPending ? pending : undefined);
     const info = this.#info;
-    let indices = this.#identity;
+    let indices = kernel.all;
     let kinds = this.#allStep;
     let count = n;
     if (nextStep && anyPending) {
