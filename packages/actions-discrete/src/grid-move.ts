@@ -34,8 +34,8 @@ export function invalidAction(action: unknown, expected: string): ValidationErro
  * (the same `max(0, min(v, size - 1))` as `clampAxis`, written as comparisons). Orientation is not touched.
  */
 export function moveClampedBatch(
-  dxTable: Float64Array,
-  dyTable: Float64Array,
+  dxTable: Int32Array,
+  dyTable: Int32Array,
   actions: ArrayLike<number>,
   agents: AgentBatch,
   context: BatchContext,
@@ -44,13 +44,15 @@ export function moveClampedBatch(
 ): void {
   const xs = agents.x;
   const ys = agents.y;
-  const maxX = context.gridWidth - 1;
-  const maxY = context.gridHeight - 1;
+  // `| 0` keeps every value of the loop an int32 (cells are below 10 000 and table moves within +-2^30),
+  // so V8 never boxes the clamped numbers into heap objects (it did: ~85 instructions per agent).
+  const maxX = (context.gridWidth - 1) | 0;
+  const maxY = (context.gridHeight - 1) | 0;
   for (let k = 0; k < count; k++) {
     const i = indices[k] as number;
     const a = actions[i] as number;
-    const x = (xs[i] as number) + (dxTable[a] as number);
-    const y = (ys[i] as number) + (dyTable[a] as number);
+    const x = ((xs[i] as number) + (dxTable[a] as number)) | 0;
+    const y = ((ys[i] as number) + (dyTable[a] as number)) | 0;
     xs[i] = x < 0 ? 0 : x > maxX ? maxX : x;
     ys[i] = y < 0 ? 0 : y > maxY ? maxY : y;
   }

@@ -15,14 +15,22 @@ import type {
 import { Discrete } from "@plume/spaces";
 import { invalidAction, moveClamped, moveClampedBatch } from "./grid-move.js";
 
+/**
+ * A move limited to +-2^30 cells: grids are at most 10 000 cells wide, so the clamped cell is the same,
+ * and the batch loop stays in int32 arithmetic.
+ */
+function saturatedMove(cells: number): number {
+  return Math.max(-(2 ** 30), Math.min(2 ** 30, cells));
+}
+
 export abstract class MoveTableActions implements ActionProcessor<number>, BatchActionProcessor {
   /** Cells moved per action (along each axis that moves). */
   readonly stepSize: number;
   readonly #space: Discrete;
   readonly #moves: readonly (readonly [number, number])[];
   /** `#moves` as per-action displacement tables, for the batch path. */
-  readonly #dx: Float64Array;
-  readonly #dy: Float64Array;
+  readonly #dx: Int32Array;
+  readonly #dy: Int32Array;
   /** What a valid action is, for the error message. */
   readonly #expected: string;
 
@@ -30,8 +38,8 @@ export abstract class MoveTableActions implements ActionProcessor<number>, Batch
     this.stepSize = stepSize;
     this.#moves = Object.freeze(moves);
     this.#space = new Discrete(moves.length);
-    this.#dx = Float64Array.from(moves, (move) => move[0]);
-    this.#dy = Float64Array.from(moves, (move) => move[1]);
+    this.#dx = Int32Array.from(moves, (move) => saturatedMove(move[0]));
+    this.#dy = Int32Array.from(moves, (move) => saturatedMove(move[1]));
     this.#expected = expected;
   }
 

@@ -5,7 +5,8 @@
  * Environment: BENCH_REPEATS (runs per case, default 3), BENCH_SECONDS (timed seconds per run,
  * default 1), BENCH_QUICK=1 (only the headline cases).
  */
-import { execFileSync } from "node:child_process";
+import { execFile, execFileSync } from "node:child_process";
+import { promisify } from "node:util";
 import { writeFileSync } from "node:fs";
 import { availableParallelism, cpus } from "node:os";
 import { dirname, join } from "node:path";
@@ -17,7 +18,7 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 1);
 const quick = process.env.BENCH_QUICK === "1";
 
 const plan = [];
-const add = (label, name, args, metric, unit, target) => plan.push({ label, name, args: { seconds, ...args }, metric, unit, target });
+const add = (label, name, args, metric, unit, target, copies = 1) => plan.push({ label, name, args: { seconds, ...args }, metric, unit, target, copies });
 
 add("action sampler: Generator.integers(0, 4)", "sampler", {}, "drawsPerSecond", "draws/s");
 add("single PlumeEnv, default (random actions, resets)", "single", {}, "stepsPerSecond", "steps/s", 2_000_000);
@@ -36,18 +37,25 @@ for (const n of quick ? [1024] : [1024, 4096]) {
   add(`AsyncVectorEnv ${n} envs, 1 worker + main thread, grid 128`, "async", { n, grid: 128, workers: 1, mainThread: true }, "envStepsPerSecond", "env-steps/s");
 }
 if (!quick) add("SyncVectorEnv 4096 envs, grid 128", "sync", { n: 4096, grid: 128 }, "envStepsPerSecond", "env-steps/s");
+// The machine's own ceiling for two cores: two independent processes, no coordination at all (summed).
+add("2 SyncVectorEnv processes at once, 1024 envs each (sum)", "sync", { n: 1024, grid: 128 }, "envStepsPerSecond", "env-steps/s", undefined, 2);
 add("SyncVectorEnv 1024 envs, copy: true", "sync", { n: 1024, grid: 128, copy: true }, "envStepsPerSecond", "env-steps/s");
 add("reset (unseeded), grid 128", "reset", {}, "microsPerReset", "µs");
 add("reset (seeded), grid 128", "reset", {}, "microsPerSeededReset", "µs");
 for (const grid of [128, 512, 2048]) add(`GaussianPlume field build ${grid}x${grid}`, "field", { grid }, "medianMs", "ms", grid === 2048 ? -100 : undefined);
 add("resident memory: 1024 envs on 2048x2048, 2000 steps", "memory", { n: 1024, grid: 2048 }, "rssMB", "MB", -200);
 
-function runCase(entry) {
-  const out = execFileSync(process.execPath, ["--expose-gc", join(here, "cases.mjs"), entry.name, JSON.stringify(entry.args)], {
-    encoding: "utf8",
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  return JSON.parse(out.trim().split("\n").pop());
+const caseArgs = (entry) => ["--expose-gc", join(here, "cases.mjs"), entry.name, JSON.stringify(entry.args)];
+const lastLine = (out) => JSON.parse(out.trim().split("\n").pop());
+
+/** One run of a case; with `copies` > 1, that many processes at once, their metric summed. */
+async function runCase(entry) {
+  if (entry.copies === 1) {
+    return lastLine(execFileSync(process.execPath, caseArgs(entry), { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] }));
+  }
+  const runs = await Promise.all(Array.from({ length: entry.copies }, () => promisify(execFile)(process.execPath, caseArgs(entry), { encoding: "utf8" })));
+  const each = runs.map((run) => lastLine(run.stdout));
+  return { ...each[0], [entry.metric]: each.reduce((sum, r) => sum + r[entry.metric], 0), each: each.map((r) => r[entry.metric]) };
 }
 
 const median = (values) => {
@@ -65,7 +73,8 @@ function format(value, unit) {
 
 const results = [];
 for (const entry of plan) {
-  const runs = Array.from({ length: repeats }, () => runCase(entry));
+  const runs = [];
+  for (let r = 0; r < repeats; r++) runs.push(await runCase(entry));
   const values = runs.map((r) => r[entry.metric]);
   const value = median(values);
   const target = entry.target;
@@ -81,6 +90,7 @@ const ratios = [
   ["AsyncVectorEnv (2 workers) / SyncVectorEnv, 1024 envs", "AsyncVectorEnv 1024 envs, 2 workers, grid 128", "SyncVectorEnv 1024 envs, grid 128"],
   ["AsyncVectorEnv (1 worker + main) / Sync, 1024 envs", "AsyncVectorEnv 1024 envs, 1 worker + main thread, grid 128", "SyncVectorEnv 1024 envs, grid 128"],
   ["AsyncVectorEnv (1 worker + main) / Sync, 4096 envs", "AsyncVectorEnv 4096 envs, 1 worker + main thread, grid 128", "SyncVectorEnv 4096 envs, grid 128"],
+  ["ceiling: 2 independent processes / 1, 1024 envs", "2 SyncVectorEnv processes at once, 1024 envs each (sum)", "SyncVectorEnv 1024 envs, grid 128"],
 ];
 for (const [label, top, bottom] of ratios) {
   const a = pick(top);

@@ -71,11 +71,16 @@ export class BatchKernel {
   readonly seeded: Uint8Array;
   /** How many environments' last reset was seeded. */
   seededCount = 0;
-  /** `[0, 1, ..., size - 1]`: pass it as `indices` to step every environment (the kernel then skips the indirection). */
+  /** `[0, 1, ..., size - 1]`: the `indices` that step every environment. */
   readonly all: Int32Array;
   /** The reward when the kernel computes it itself (see the top of this file). */
   readonly #distanceReward: DistanceReward | undefined;
-  readonly #passes: KernelPasses;
+  /**
+   * Built on the first step, not in the constructor: a vector env's own environments each hold a kernel
+   * they never step, and V8 optimizes the one set of closures that runs sooner and better when it is
+   * the only set created.
+   */
+  #passes: KernelPasses | undefined = undefined;
   /**
    * Whether a step keeps the headings to put back on an error: not for processors whose metadata says
    * `orientation_dependent: false`, which the action protocol (and check act.preserves-fields) says never
@@ -128,7 +133,6 @@ export class BatchKernel {
     this.all = Int32Array.from({ length: size }, (_, i) => i);
     const own = distanceRewardOf(plan.reward);
     this.#savesOrientation = plan.action.getMetadata().orientation_dependent !== false;
-    this.#passes = kernelPasses({ ...this.agents, prevTotal: this.#prevTotal, rewards: this.rewards, terminated: this.terminated, truncated: this.truncated, done: this.done }, config);
     this.#distanceReward = own !== undefined && own.goalX === config.goalX && own.goalY === config.goalY ? own : undefined;
   }
 
@@ -206,21 +210,23 @@ export class BatchKernel {
    */
   step(actions: ArrayLike<number>, indices: Int32Array, count: number): void {
     this.#savePrevious(indices, count);
-    const dense = indices === this.all && count === this.size;
     const a = this.agents;
     const { action, reward, sensor } = this.plan;
     const context = this.context;
     const distanceReward = this.#distanceReward;
-    const passes = this.#passes;
+    const passes = (this.#passes ??= kernelPasses(
+      { ...this.agents, prevTotal: this.#prevTotal, rewards: this.rewards, terminated: this.terminated, truncated: this.truncated, done: this.done },
+      this.config,
+    ));
     let stage = "action";
     try {
       action.processActionBatch(actions, a, context, indices, count);
-      if (distanceReward !== undefined) this.doneCount = passes.settle(indices, 0, count, dense, distanceReward);
+      if (distanceReward !== undefined) this.doneCount = passes.settle(indices, 0, count, distanceReward);
       else {
-        passes.measure(indices, 0, count, dense);
+        passes.measure(indices, 0, count);
         stage = "reward";
         reward.computeRewardBatch(this.rewards, actions, a, context, indices, count);
-        this.doneCount = passes.advance(indices, 0, count, dense);
+        this.doneCount = passes.advance(indices, 0, count);
       }
       stage = "sensor";
       sensor.fillObservationBatch(this.observations, a, context, indices, count);

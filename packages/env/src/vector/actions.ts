@@ -30,7 +30,7 @@ export interface ActionLayout {
 export function readBatchActions(
   layout: ActionLayout,
   actions: unknown,
-  out: Float64Array,
+  out: Float64Array | Int32Array,
   passThrough: boolean,
   ignored?: (i: number) => boolean,
 ): ArrayLike<number> {

@@ -241,6 +241,8 @@ export class AsyncVectorEnv<Obs = unknown> {
       numEnvs,
       numWorkers,
       actionSize: actionSpace instanceof Discrete ? 1 : (actionSpace as Box<"float32">).shape.reduce((a, b) => a * b, 1),
+      // Int32 holds every action of a Discrete space in the int32 range (any sane one).
+      discreteActions: actionSpace instanceof Discrete && actionSpace.start >= -(2 ** 31) && actionSpace.start + actionSpace.n <= 2 ** 31,
       observationSize: observationSpace.shape.reduce((a, b) => a * b, 1),
     };
     const buffer = new SharedArrayBuffer(sharedByteLength(sizes));

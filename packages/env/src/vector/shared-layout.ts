@@ -29,7 +29,8 @@ export const STATUS = Object.freeze({ OK: 0, ERROR: 1, DEAD: 2 });
 /** The typed arrays over the shared buffer. */
 export interface SharedViews {
   readonly control: Int32Array;
-  readonly actions: Float64Array;
+  /** Int32 for a Discrete action space (the shards then step them without converting), float64 otherwise. */
+  readonly actions: Float64Array | Int32Array;
   readonly seeds: Float64Array;
   readonly seedGiven: Uint8Array;
   readonly resetMask: Uint8Array;
@@ -48,6 +49,8 @@ export interface LayoutSizes {
   readonly numEnvs: number;
   readonly numWorkers: number;
   readonly actionSize: number;
+  /** Whether actions are Discrete (stored as Int32). */
+  readonly discreteActions: boolean;
   readonly observationSize: number;
 }
 
@@ -64,7 +67,7 @@ export function sharedViews(sizes: LayoutSizes, buffer: SharedArrayBuffer): Shar
 }
 
 function layout(sizes: LayoutSizes, buffer: SharedArrayBuffer | undefined): { bytes: number; views: SharedViews | undefined } {
-  const { numEnvs: n, numWorkers, actionSize, observationSize } = sizes;
+  const { numEnvs: n, numWorkers, actionSize, discreteActions, observationSize } = sizes;
   let offset = 0;
   const take = (bytes: number): number => {
     const at = offset;
@@ -90,7 +93,7 @@ function layout(sizes: LayoutSizes, buffer: SharedArrayBuffer | undefined): { by
     bytes: offset,
     views: {
       control: new Int32Array(buffer, controlAt, (numWorkers + 1) * CONTROL.STRIDE),
-      actions: new Float64Array(buffer, actionsAt, n * actionSize),
+      actions: discreteActions ? new Int32Array(buffer, actionsAt, n * actionSize) : new Float64Array(buffer, actionsAt, n * actionSize),
       seeds: new Float64Array(buffer, seedsAt, n),
       seedGiven: new Uint8Array(buffer, seedGivenAt, n),
       resetMask: new Uint8Array(buffer, resetMaskAt, n),
