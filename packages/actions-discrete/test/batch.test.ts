@@ -31,7 +31,7 @@ describe.each(processors)("%s.processActionBatch", (_name, make, n) => {
     fc.assert(
       fc.property(
         withPerEnv(batchCase, () => fc.integer({ min: 0, max: n - 1 })),
-        fc.oneof(fc.constant(1), fc.integer({ min: 1, max: 5 }), fc.constant(Number.MAX_SAFE_INTEGER)),
+        fc.oneof(fc.constant(1), fc.integer({ min: 1, max: 5 }), fc.constantFrom(2 ** 31, 2 ** 32 + 1, Number.MAX_SAFE_INTEGER)),
         fc.constantFrom<"array" | "float32" | "float64" | "int32">("array", "float32", "float64", "int32"),
         ({ c, values }, stepSize, kind) => {
           const actions = make(stepSize);
