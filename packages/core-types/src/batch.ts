@@ -70,7 +70,9 @@ export interface BatchContext {
 /**
  * `ActionProcessor` batch method: moves every listed agent in place (`x`, `y`, `orientation`).
  * `actions` holds `actionSize` numbers per environment (a Discrete action as one number, a Box action
- * flattened row-major) at offset `i * actionSize`. Actions are already validated.
+ * flattened row-major) at offset `i * actionSize`. Actions are already validated. A processor whose
+ * metadata says `orientation_dependent: false` must not change `orientation` (as its object method must
+ * not): the caller may rely on that and skip keeping the headings.
  */
 export interface BatchActionProcessor {
   processActionBatch(
