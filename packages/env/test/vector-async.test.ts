@@ -4,6 +4,7 @@
  */
 import { ComponentError, ConfigurationError, StateError, ValidationError, type NDArray } from "@plume/core-types";
 import { Generator } from "@plume/spaces";
+import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import {
@@ -13,6 +14,7 @@ import {
   type AutoresetMode,
   type EnvironmentConfigInput,
 } from "../dist/index.js";
+import { resolveMainThread } from "../dist/vector/async.js";
 import { expectError, expectRejection } from "./helpers.js";
 
 const fixtures = fileURLToPath(new URL("./fixtures/", import.meta.url));
@@ -45,11 +47,13 @@ function randomActions(vec: { singleActionSpace: unknown; numEnvs: number }, rng
 }
 
 describe("AsyncVectorEnv agrees exactly with SyncVectorEnv", () => {
+  // mainThread is explicit so that each case takes the same path on any number of cores.
   const cases: [string, EnvironmentConfigInput, number, number, { mainThread?: boolean; copy?: boolean }][] = [
-    ["default", SMALL, 5, 2, {}],
+    ["default", SMALL, 5, 2, { mainThread: false }],
     ["default, main thread takes a shard, copy: false (infos fetched when read)", SMALL, 5, 1, { mainThread: true, copy: false }],
-    ["continuous", CONTINUOUS, 4, 2, {}],
-    ["history (no batch methods)", HISTORY, 3, 3, {}],
+    ["continuous", CONTINUOUS, 4, 2, { mainThread: false }],
+    ["continuous, main thread takes a shard", CONTINUOUS, 4, 1, { mainThread: true }],
+    ["history (no batch methods)", HISTORY, 3, 3, { mainThread: false }],
   ];
   for (const [name, config, n, workers, extra] of cases) {
     for (const mode of ["next_step", "same_step", "disabled"] as AutoresetMode[]) {
@@ -123,7 +127,31 @@ describe("AsyncVectorEnv failures", () => {
     await vec.close();
   });
 
+  it('mainThread "auto" (the default) gives the main thread a shard when it has a core and an env to spare', async () => {
+    expect(resolveMainThread("auto", undefined, 6, 2)).toBe(true);
+    expect(resolveMainThread("auto", undefined, 1, 8)).toBe(false);
+    expect(resolveMainThread("auto", 1, 6, 2)).toBe(true);
+    expect(resolveMainThread("auto", 2, 6, 2)).toBe(false); // no core left for it
+    expect(resolveMainThread("auto", 3, 3, 16)).toBe(false); // no environment left for it
+    expect(resolveMainThread(false, undefined, 6, 2)).toBe(false);
+    expect(resolveMainThread(true, 4, 6, 2)).toBe(true);
+    const vec = await create({ env: SMALL, numEnvs: 6 });
+    expect(vec.mainThread).toBe(true);
+    expect(vec.numWorkers).toBe(Math.max(1, Math.min(6, availableParallelism()) - 1));
+    expect(String(vec)).toMatch(/the main thread/);
+    const sync = new SyncVectorEnv(Array.from({ length: 6 }, () => () => createEnvironmentFromConfigSync(SMALL)));
+    expect(vec.reset({ seed: 9 })).toEqual(sync.reset({ seed: 9 }));
+    const rng = Generator.fromSeed(2);
+    for (let t = 0; t < 60; t++) {
+      const actions = randomActions(vec, rng);
+      expect(vec.step(actions), `t=${t}`).toEqual(sync.step(actions));
+    }
+    const without = await create({ env: SMALL, numEnvs: 3, numWorkers: 3 });
+    expect(without.mainThread).toBe(false);
+  });
+
   it("rejects bad options and configs before starting workers", async () => {
+    await expectRejection(AsyncVectorEnv.create({ env: SMALL, numEnvs: 2, mainThread: "yes" as never }), ValidationError, "mainThread");
     await expectRejection(AsyncVectorEnv.create({ env: SMALL, numEnvs: 2, numWorkers: 3 }), ValidationError, "numWorkers");
     await expectRejection(AsyncVectorEnv.create({ env: SMALL, numEnvs: 0 }), ValidationError, "numEnvs");
     await expectRejection(AsyncVectorEnv.create({ env: { gridSize: [0, 4] }, numEnvs: 2 }), ConfigurationError);
