@@ -29,9 +29,10 @@ again.reset({ seed: 42 });
 const [batchObs] = again.step(actions[0]);
 if (batchObs.data[3] !== o3.data[0]) throw new Error("vector env 3 must equal the single env seeded 45");
 
-// 3. Async: two worker threads build their envs from the same config and share one buffer.
+// 3. Async: worker threads build their envs from the same config and share one buffer; by default
+// (mainThread "auto") the calling thread steps a shard too, and the workers take the other cores.
 const config = { gridSize: [32, 32], maxSteps: 60, goalRadius: 3, sensor: "antennae", action: "oriented" };
-const async = await AsyncVectorEnv.create({ env: config, numEnvs, numWorkers: 2 });
+const async = await AsyncVectorEnv.create({ env: config, numEnvs });
 try {
   const sync = new SyncVectorEnv(Array.from({ length: numEnvs }, () => () => createEnvironmentFromConfigSync(config)));
   [, infos] = async.reset({ seed: 7 });
