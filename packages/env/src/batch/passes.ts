@@ -6,7 +6,7 @@
  * against 16 ns per environment for `settle`), so the hot loops capture the arrays instead of looking
  * them up. A pass touches the environments `indices[from..to)`.
  */
-import { ComponentError } from "@plume/core-types";
+import { ComponentError, type BatchContext } from "@plume/core-types";
 import type { DistanceReward } from "../rewards/goal.js";
 
 /** What the passes read and write (the kernel's arrays; the passes keep the total before the step in `prevTotal`). */
@@ -24,14 +24,7 @@ export interface PassArrays {
 }
 
 /** The episode's fixed numbers. */
-export interface PassConfig {
-  readonly gridWidth: number;
-  readonly gridHeight: number;
-  readonly goalX: number;
-  readonly goalY: number;
-  readonly goalRadius: number;
-  readonly maxSteps: number;
-}
+export type PassConfig = Pick<BatchContext, "gridWidth" | "gridHeight" | "goalX" | "goalY" | "goalRadius" | "maxSteps">;
 
 export interface KernelPasses {
   /** After the action: checks every listed agent is on the grid and measures its distance to the goal. */
@@ -80,6 +73,22 @@ export function kernelPasses(arrays: PassArrays, config: PassConfig): KernelPass
     }
   };
 
+  /** Counts environment `i`'s step with reward `r` at distance `d`: total, step count, flags; 1 if it ended. */
+  const count = (i: number, r: number, d: number): number => {
+    const before = totalReward[i] as number;
+    prevTotal[i] = before;
+    totalReward[i] = before + r;
+    const steps = (stepCount[i] as number) + 1;
+    stepCount[i] = steps;
+    const term = d <= goalRadius ? 1 : 0;
+    const trunc = steps >= maxSteps ? 1 : 0;
+    terminated[i] = term;
+    truncated[i] = trunc;
+    const ended = term | trunc;
+    done[i] = ended;
+    return ended;
+  };
+
   return {
     measure(indices, from, to) {
       for (let k = from; k < to; k++) {
@@ -102,17 +111,7 @@ export function kernelPasses(arrays: PassArrays, config: PassConfig): KernelPass
           unstep(indices, from, k);
           badReward(r);
         }
-        const before = totalReward[i] as number;
-        prevTotal[i] = before;
-        totalReward[i] = before + r;
-        const steps = (stepCount[i] as number) + 1;
-        stepCount[i] = steps;
-        const term = (distance[i] as number) <= goalRadius ? 1 : 0;
-        const trunc = steps >= maxSteps ? 1 : 0;
-        terminated[i] = term;
-        truncated[i] = trunc;
-        done[i] = term | trunc;
-        ended += term | trunc;
+        ended += count(i, r, distance[i] as number);
       }
       return ended;
     },
@@ -134,17 +133,7 @@ export function kernelPasses(arrays: PassArrays, config: PassConfig): KernelPass
         distance[i] = d;
         const r = d <= radius ? inside : outside;
         rewards[i] = r;
-        const before = totalReward[i] as number;
-        prevTotal[i] = before;
-        totalReward[i] = before + r;
-        const steps = (stepCount[i] as number) + 1;
-        stepCount[i] = steps;
-        const term = d <= goalRadius ? 1 : 0;
-        const trunc = steps >= maxSteps ? 1 : 0;
-        terminated[i] = term;
-        truncated[i] = trunc;
-        done[i] = term | trunc;
-        ended += term | trunc;
+        ended += count(i, r, d);
       }
       return ended;
     },
