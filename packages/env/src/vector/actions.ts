@@ -43,7 +43,10 @@ export function readBatchActions(
     };
     if ((source instanceof Int32Array || source instanceof Float64Array) && source.length === n) {
       const integral = source instanceof Int32Array; // nothing to round-check then
-      for (let i = 0; i < n; i++) {
+      // The common case (every Int32 action valid) is settled by one unrolled pass; only a batch that
+      // fails it takes the element-by-element loop below, which names the action or lets it be ignored.
+      const allValid = integral && int32AllInRange(source, start, end);
+      for (let i = allValid ? n : 0; i < n; i++) {
         const v = source[i] as number;
         if ((v < start || v >= end || (!integral && v !== Math.floor(v))) && !(ignored?.(i) ?? false)) invalid(i, v);
       }
@@ -90,4 +93,36 @@ export function readBatchActions(
     }
   }
   return out;
+}
+
+/**
+ * Whether every element of `values` lies in [start, end), four elements per iteration (about twice as
+ * fast as one compare per iteration; this check runs for every action of every vector step).
+ * `((v - start) >>> 0) >= span` is `v < start || v >= end` in one compare: a `v` below `start` wraps to
+ * `v - start + 2^32`, which is at least `2^31 - start >= span` when `end <= 2^31` (int32 `v` is at
+ * least -2^31). Ranges outside that guard take plain compares.
+ */
+function int32AllInRange(values: Int32Array, start: number, end: number): boolean {
+  const n = values.length;
+  const span = end - start;
+  if (span <= 0 || start < -(2 ** 31) || end > 2 ** 31) {
+    for (let i = 0; i < n; i++) {
+      const v = values[i] as number;
+      if (v < start || v >= end) return false;
+    }
+    return true;
+  }
+  let i = 0;
+  for (; i + 3 < n; i += 4) {
+    if (
+      (((values[i] as number) - start) >>> 0) >= span ||
+      (((values[i + 1] as number) - start) >>> 0) >= span ||
+      (((values[i + 2] as number) - start) >>> 0) >= span ||
+      (((values[i + 3] as number) - start) >>> 0) >= span
+    ) {
+      return false;
+    }
+  }
+  for (; i < n; i++) if ((((values[i] as number) - start) >>> 0) >= span) return false;
+  return true;
 }
