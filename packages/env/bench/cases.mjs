@@ -6,6 +6,8 @@
  * the figures measure the environment, not the action sampler; `sampler` reports the sampler alone.
  */
 import { performance } from "node:perf_hooks";
+import { setTimeout as sleep } from "node:timers/promises";
+import { Worker } from "node:worker_threads";
 import { AsyncVectorEnv, GaussianPlume, PlumeEnv, SyncVectorEnv, createEnvironmentFromConfigSync } from "../dist/index.js";
 import { Generator } from "@plume/spaces";
 
@@ -107,6 +109,38 @@ const cases = {
     const rate = vectorRate(vec, n);
     await vec.close();
     return { envStepsPerSecond: rate, batched: vec.batched, workers: vec.numWorkers };
+  },
+  /**
+   * The floor of any two-thread vector env here: the main thread and one worker each step their own
+   * SyncVectorEnv of n/2 envs, handing the step over through two shared Int32 words, with no validation,
+   * no copying into shared memory and no results assembled (what AsyncVectorEnv adds on top).
+   */
+  async twoLane() {
+    const { n } = args;
+    const half = n / 2;
+    const tableLength = 1 << 16;
+    const buffer = new SharedArrayBuffer(16 + 4 * tableLength);
+    const control = new Int32Array(buffer, 0, 4);
+    const table = new Int32Array(buffer, 16, tableLength);
+    table.set(actionTable(tableLength, 4));
+    const worker = new Worker(new URL("./two-lane-worker.mjs", import.meta.url), { workerData: { buffer, count: half, tableLength } });
+    while (Atomics.load(control, 2) !== 1) await sleep(5);
+    const own = new SyncVectorEnv(Array.from({ length: half }, () => () => new PlumeEnv()), { copy: false });
+    own.reset({ seed: 0 });
+    let sequence = 0;
+    const rate = timed((k) => {
+      for (let i = 0; i < k; i++) {
+        sequence += 1;
+        const at = (sequence * 997) % (tableLength - n);
+        Atomics.store(control, 3, at + half);
+        Atomics.store(control, 0, sequence);
+        own.step(table.subarray(at, at + half));
+        while (Atomics.load(control, 1) !== sequence);
+      }
+    }, n);
+    Atomics.store(control, 0, -1);
+    await worker.terminate();
+    return { envStepsPerSecond: rate };
   },
   reset() {
     const { grid = 128 } = args;
