@@ -55,14 +55,8 @@ describe("readBatchActions on Int32 Discrete actions", () => {
           if (bad < 0) {
             expect(Array.from(read())).toEqual(list);
           } else {
-            let error: unknown;
-            try {
-              read();
-            } catch (e) {
-              error = e;
-            }
-            expect(error).toBeInstanceOf(ValidationError);
-            expect((error as ValidationError).parameter).toBe(`actions[${bad}]`);
+            expect(read).toThrow(ValidationError);
+            expect(read).toThrow(expect.objectContaining({ parameter: `actions[${bad}]` }));
           }
         },
       ),
