@@ -112,10 +112,13 @@ const cases = {
   },
   /**
    * The floor of any two-thread vector env here: the main thread and one worker each step their own
-   * SyncVectorEnv of n/2 envs, handing the step over through two shared Int32 words, with no validation,
+   * SyncVectorEnv of n/2 envs, handing the step over through shared Int32 words, with no validation,
    * no copying into shared memory and no results assembled (what AsyncVectorEnv adds on top).
+   * Words (two-lane-worker.mjs uses the same): the step's sequence number (-1 ends the worker), the
+   * worker's last finished sequence, its ready flag, and where its actions start in the table.
    */
   async twoLane() {
+    const [SEQUENCE, DONE, READY, OFFSET] = [0, 1, 2, 3];
     const { n } = args;
     const half = n / 2;
     const tableLength = 1 << 16;
@@ -124,7 +127,7 @@ const cases = {
     const table = new Int32Array(buffer, 16, tableLength);
     table.set(actionTable(tableLength, 4));
     const worker = new Worker(new URL("./two-lane-worker.mjs", import.meta.url), { workerData: { buffer, count: half, tableLength } });
-    while (Atomics.load(control, 2) !== 1) await sleep(5);
+    while (Atomics.load(control, READY) !== 1) await sleep(5);
     const own = new SyncVectorEnv(Array.from({ length: half }, () => () => new PlumeEnv()), { copy: false });
     own.reset({ seed: 0 });
     let sequence = 0;
@@ -132,13 +135,13 @@ const cases = {
       for (let i = 0; i < k; i++) {
         sequence += 1;
         const at = (sequence * 997) % (tableLength - n);
-        Atomics.store(control, 3, at + half);
-        Atomics.store(control, 0, sequence);
+        Atomics.store(control, OFFSET, at + half);
+        Atomics.store(control, SEQUENCE, sequence);
         own.step(table.subarray(at, at + half));
-        while (Atomics.load(control, 1) !== sequence);
+        while (Atomics.load(control, DONE) !== sequence);
       }
     }, n);
-    Atomics.store(control, 0, -1);
+    Atomics.store(control, SEQUENCE, -1);
     await worker.terminate();
     return { envStepsPerSecond: rate };
   },
