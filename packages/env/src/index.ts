@@ -111,7 +111,7 @@ export {
   sparseRewardPlugin,
   stepPenaltyRewardPlugin,
 } from "./plugins.js";
-export { BatchKernel, type KernelConfig } from "./batch/kernel.js";
+export { BatchKernel, type KernelConfig, type KernelOutputs } from "./batch/kernel.js";
 export { batchIneligibility, planBatch, type BatchPlan, type EnvComponents } from "./batch/plan.js";
 export { stackInfos, type VectorInfo } from "./vector/infos.js";
 export {

@@ -2,7 +2,7 @@
  * PlumeEnv steps built-in components through a size-1 batch kernel. These tests pin that path to the
  * object path (the same components with their batch methods hidden) and check its error handling.
  */
-import { ComponentError, type NDArray } from "@plume/core-types";
+import { ComponentError, ValidationError, type NDArray } from "@plume/core-types";
 import { Generator } from "@plume/spaces";
 import { describe, expect, it } from "vitest";
 import {
@@ -249,5 +249,47 @@ describe("BatchKernel puts every environment back on a component error", () => {
     const error = expectError(() => kernel.step(new Float64Array(8), kernel.all, 8), ComponentError);
     expect(error.message).toMatch(/finite/);
     expect(snapshot(kernel)).toEqual(before);
+  });
+});
+
+describe("BatchKernel outputs", () => {
+  it("writes its results into the arrays it is given (shared memory here), the same numbers as its own", () => {
+    const env = new PlumeEnv({ gridSize: [10, 9], maxSteps: 30, goalRadius: 1.5 });
+    const config = { ...env.kernelConfig, startX: undefined, startY: undefined };
+    const n = 6;
+    const memory = new SharedArrayBuffer(64 + n * (4 + 8 + 1 + 1));
+    // Rows at an offset, as a shard's rows of AsyncVectorEnv's buffer are.
+    const outputs = {
+      observations: new Float32Array(memory, 8, n),
+      rewards: new Float64Array(memory, 32, n),
+      terminated: new Uint8Array(memory, 32 + 8 * n, n),
+      truncated: new Uint8Array(memory, 32 + 9 * n, n),
+    };
+    const given = new BatchKernel(n, env.batchPlan!, config, outputs);
+    const own = new BatchKernel(n, env.batchPlan!, config);
+    expect(given.observations).toBe(outputs.observations);
+    expect(given.rewards).toBe(outputs.rewards);
+    for (let i = 0; i < n; i++) {
+      given.resetEnv(i, 7 + i);
+      own.resetEnv(i, 7 + i);
+    }
+    const results = (k: BatchKernel) => JSON.stringify([Array.from(k.observations), Array.from(k.rewards), Array.from(k.terminated), Array.from(k.truncated), snapshot(k)]);
+    const trace: string[] = [];
+    run(own, Generator.fromSeed(3), 200, 4, () => trace.push(results(own)));
+    let t = 0;
+    let ended = 0;
+    run(given, Generator.fromSeed(3), 200, 4, () => {
+      expect(results(given), `t=${t}`).toBe(trace[t]);
+      ended += given.done.reduce((sum, v) => sum + v, 0);
+      t += 1;
+    });
+    expect(ended).toBeGreaterThan(5);
+  });
+
+  it("rejects an output of the wrong length, naming it and the length it needs", () => {
+    const env = new PlumeEnv({ gridSize: [10, 9] });
+    expectError(() => new BatchKernel(4, env.batchPlan!, env.kernelConfig, { rewards: new Float64Array(3) }), ValidationError, "outputs.rewards");
+    const error = expectError(() => new BatchKernel(4, env.batchPlan!, env.kernelConfig, { observations: new Float32Array(5) }), ValidationError, "outputs.observations");
+    expect(error.expected).toBe("an array of 4 numbers");
   });
 });

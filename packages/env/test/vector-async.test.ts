@@ -176,6 +176,29 @@ describe("AsyncVectorEnv failures", () => {
     vec.stepWait();
   });
 
+  it("step reads the main thread's actions in place, stepAsync copies them: both agree with SyncVectorEnv", async () => {
+    const n = 6;
+    const vec = await create({ env: SMALL, numEnvs: n, numWorkers: 1, mainThread: true, copy: false });
+    const sync = new SyncVectorEnv(Array.from({ length: n }, () => () => createEnvironmentFromConfigSync(SMALL)));
+    vec.reset({ seed: 4 });
+    sync.reset({ seed: 4 });
+    const rng = Generator.fromSeed(8);
+    // Views at odd offsets too: such a view and the shared buffer differ in alignment.
+    const table = Int32Array.from({ length: 400 * n + 1 }, () => rng.integers(0, 4));
+    for (let t = 0; t < 200; t++) {
+      const actions = table.subarray(t * n + (t % 2), t * n + (t % 2) + n);
+      const expected = sync.step(actions);
+      if (t % 3 === 0) {
+        const mine = actions.slice();
+        vec.stepAsync(mine);
+        mine.fill(3); // after stepAsync, the caller's array is theirs again
+        expect(vec.stepWait(), `t=${t}`).toEqual(expected);
+      } else {
+        expect(vec.step(actions), `t=${t}`).toEqual(expected);
+      }
+    }
+  });
+
   it("validates actions and lifecycle in the main thread", async () => {
     const vec = await create({ env: SMALL, numEnvs: 3, numWorkers: 2 });
     expectError(() => vec.step([0, 0, 0]), StateError);

@@ -12,7 +12,7 @@
  * for the kernel's goal (a pure function of the distance), the kernel computes it in the same pass as the
  * distance and the flags instead of calling `computeRewardBatch`: the same numbers in one pass, not three.
  */
-import { ComponentError, isPlumeError, type AgentBatch, type BatchContext, type ReadonlyFloat32Array } from "@plume/core-types";
+import { ComponentError, ValidationError, isPlumeError, type AgentBatch, type BatchContext, type ReadonlyFloat32Array } from "@plume/core-types";
 import { Generator } from "@plume/spaces";
 import { distanceRewardOf, type DistanceReward } from "../rewards/goal.js";
 import { kernelPasses, type KernelPasses } from "./passes.js";
@@ -29,6 +29,24 @@ export interface KernelConfig {
   /** A fixed start cell, or undefined to draw `(integers(0, W), integers(0, H))` on every reset. */
   readonly startX: number | undefined;
   readonly startY: number | undefined;
+}
+
+/**
+ * Arrays a kernel writes its results into instead of allocating its own (`AsyncVectorEnv`'s shards
+ * pass their rows of the shared buffer, so that nothing is copied after a step). Any subset.
+ */
+export interface KernelOutputs {
+  /** `size * observationSize` numbers. */
+  readonly observations?: Float32Array;
+  readonly rewards?: Float64Array;
+  readonly terminated?: Uint8Array;
+  readonly truncated?: Uint8Array;
+}
+
+function outputOr<T extends { readonly length: number }>(given: T | undefined, name: string, length: number, make: (length: number) => T): T {
+  if (given === undefined) return make(length);
+  if (given.length !== length) throw ValidationError.invalid(`outputs.${name}`, `an array of ${length} numbers`, `${given.length} numbers`);
+  return given;
 }
 
 /** `agents` with writable arrays (the kernel owns them). */
@@ -91,7 +109,7 @@ export class BatchKernel {
   readonly #prevTotal: Float64Array;
   readonly #one = new Int32Array(1);
 
-  constructor(size: number, plan: BatchPlan, config: KernelConfig) {
+  constructor(size: number, plan: BatchPlan, config: KernelConfig, outputs: KernelOutputs = {}) {
     this.size = size;
     this.plan = plan;
     this.config = config;
@@ -119,10 +137,10 @@ export class BatchKernel {
       windField: plan.wind,
       rngs: this.rngs,
     };
-    this.observations = new Float32Array(size * plan.observationSize);
-    this.rewards = new Float64Array(size);
-    this.terminated = new Uint8Array(size);
-    this.truncated = new Uint8Array(size);
+    this.observations = outputOr(outputs.observations, "observations", size * plan.observationSize, (k) => new Float32Array(k));
+    this.rewards = outputOr(outputs.rewards, "rewards", size, (k) => new Float64Array(k));
+    this.terminated = outputOr(outputs.terminated, "terminated", size, (k) => new Uint8Array(k));
+    this.truncated = outputOr(outputs.truncated, "truncated", size, (k) => new Uint8Array(k));
     this.done = new Uint8Array(size);
     this.distances = this.agents.distance;
     this.episodeCounts = new Float64Array(size);

@@ -5,23 +5,42 @@
  */
 import { createEnvironmentFromConfig } from "../config/create.js";
 import type { EnvironmentConfigInput } from "../config/schema.js";
-import type { AutoresetMode } from "./options.js";
+import { AutoresetMode } from "./options.js";
 import { COMMAND, type SharedViews } from "./shared-layout.js";
-import { SyncVectorEnv } from "./sync.js";
+import { SyncVectorEnv, createShardVectorEnv } from "./sync.js";
 
-/** The vector env of a shard: `count` envs built from `config`, results as views (`copy: false`). */
+/**
+ * The vector env of environments `[start, end)`, built from `config`, results as views (`copy: false`).
+ * On the batch path its kernel writes observations (and, except in SAME_STEP mode, where the vector env
+ * keeps its own copies of the flags and rewards, rewards and flags) straight into those rows of `views`,
+ * and it takes the actions there as validated (the main thread validated every action before sending).
+ */
 export async function buildShardEnv(
   config: EnvironmentConfigInput | string,
   baseDir: string,
-  count: number,
+  views: SharedViews,
+  start: number,
+  end: number,
   options: { readonly autoresetMode: AutoresetMode; readonly batch: "auto" | "off" },
 ): Promise<SyncVectorEnv<unknown, unknown>> {
   const envs = [];
-  for (let i = 0; i < count; i++) envs.push(await createEnvironmentFromConfig(config, { baseDir, renderMode: null }));
-  return new SyncVectorEnv(
+  for (let i = start; i < end; i++) envs.push(await createEnvironmentFromConfig(config, { baseDir, renderMode: null }));
+  const size = views.observations.length / views.rewards.length;
+  const flags =
+    options.autoresetMode === AutoresetMode.SAME_STEP
+      ? {}
+      : { rewards: views.rewards.subarray(start, end), terminated: views.terminations.subarray(start, end), truncated: views.truncations.subarray(start, end) };
+  return createShardVectorEnv(
     envs.map((env) => () => env),
     { autoresetMode: options.autoresetMode, copy: false, batch: options.batch },
+    { outputs: { observations: views.observations.subarray(start * size, end * size), ...flags }, trustedActions: true },
   );
+}
+
+/** Copies `source` into `target` at `offset` unless it already is that memory (a kernel writing into shared rows). */
+function setUnlessSame(target: Float32Array | Float64Array | Uint8Array, source: Float32Array | Float64Array | Uint8Array, offset: number): void {
+  if (source.buffer === target.buffer && source.byteOffset === target.byteOffset + offset * target.BYTES_PER_ELEMENT) return;
+  target.set(source, offset);
 }
 
 export class Shard {
@@ -68,8 +87,20 @@ export class Shard {
     return this.#vec.deferredInfoPresence;
   }
 
-  /** Runs a RESET, STEP or INFO command on this shard. */
-  run(command: number): void {
+  /** The shard's environments are `[start, end)`. */
+  get start(): number {
+    return this.#start;
+  }
+
+  get end(): number {
+    return this.#end;
+  }
+
+  /**
+   * Runs a RESET, STEP or INFO command on this shard. A STEP takes its actions from shared memory, or
+   * from `actions` when given (the main thread's shard, handed the caller's validated rows).
+   */
+  run(command: number, actions?: Int32Array | Float64Array): void {
     const views = this.#views;
     if (command === COMMAND.INFO) {
       this.#vec.writeInfoInto(views.info, this.#start);
@@ -78,11 +109,11 @@ export class Shard {
     const start = this.#start;
     const end = this.#end;
     if (command === COMMAND.STEP) {
-      const actions = views.actions.subarray(start * this.#actionSize, end * this.#actionSize);
-      const [observations, rewards, terminations, truncations, infos] = this.#vec.step(actions);
-      views.rewards.set(rewards.data, start);
-      views.terminations.set(terminations.data, start);
-      views.truncations.set(truncations.data, start);
+      const rows = actions ?? views.actions.subarray(start * this.#actionSize, end * this.#actionSize);
+      const [observations, rewards, terminations, truncations, infos] = this.#vec.step(rows);
+      setUnlessSame(views.rewards, rewards.data, start);
+      setUnlessSame(views.terminations, terminations.data, start);
+      setUnlessSame(views.truncations, truncations.data, start);
       this.#write(observations, infos, this.#lazyInfo);
       return;
     }
@@ -108,7 +139,7 @@ export class Shard {
     const end = this.#end;
     const count = end - start;
     const size = this.#observationSize;
-    views.observations.set((observations as { data: Float32Array }).data, start * size);
+    setUnlessSame(views.observations, (observations as { data: Float32Array }).data, start * size);
     if (!(lazy && this.#vec.deferredInfoPresence >= 0) && !this.#vec.writeInfoInto(views.info, start)) {
       views.info.setFromInfo(start, infos, count);
     }

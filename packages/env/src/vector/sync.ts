@@ -15,7 +15,7 @@ import {
   type NDArray,
 } from "@plume/core-types";
 import { batchSpace, concatenate, unstack, type Space } from "@plume/spaces";
-import { BatchKernel } from "../batch/kernel.js";
+import { BatchKernel, type KernelOutputs } from "../batch/kernel.js";
 import type { BatchPlan } from "../batch/plan.js";
 import { PlumeEnv } from "../env/plume-env.js";
 import { readBatchActions, type ActionLayout } from "./actions.js";
@@ -37,6 +37,33 @@ import {
 import { PlumeInfoColumns } from "./plume-info.js";
 
 type AnyEnv = Env<unknown, unknown, EnvInfo>;
+
+/**
+ * What `AsyncVectorEnv` asks of a shard's `SyncVectorEnv` (not part of the package's API): the kernel's
+ * results written straight into the shard's rows of shared memory, and actions taken as given because
+ * the main thread has validated them already (a shard's actions are its rows of the shared buffer).
+ */
+export interface ShardHooks {
+  readonly outputs: KernelOutputs;
+  readonly trustedActions: boolean;
+}
+
+/** The hooks of the `SyncVectorEnv` being constructed by `createShardVectorEnv` (constructors cannot take hidden arguments). */
+let constructingHooks: ShardHooks | undefined;
+
+/** A `SyncVectorEnv` with `hooks` (see `ShardHooks`); used only by `AsyncVectorEnv`'s shards. */
+export function createShardVectorEnv<Obs, Act>(
+  envFns: readonly (() => Env<Obs, unknown, EnvInfo>)[],
+  options: VectorEnvOptions,
+  hooks: ShardHooks,
+): SyncVectorEnv<Obs, Act> {
+  constructingHooks = hooks;
+  try {
+    return new SyncVectorEnv<Obs, Act>(envFns, options);
+  } finally {
+    constructingHooks = undefined;
+  }
+}
 
 const RESET_INFO = 1;
 const STEP_INFO = 2;
@@ -108,6 +135,8 @@ export class SyncVectorEnv<Obs = unknown, Act = unknown> {
   readonly envs: readonly AnyEnv[];
   readonly #copy: boolean;
   readonly #kernel: BatchKernel | undefined;
+  /** Actions are used as given, unvalidated (`ShardHooks.trustedActions`). */
+  readonly #trustedActions: boolean;
   #closed = false;
   /** 1 once environment i has been reset. */
   readonly #started: Uint8Array;
@@ -140,6 +169,8 @@ export class SyncVectorEnv<Obs = unknown, Act = unknown> {
    * the first one's, or bad options (naming `autoresetMode`, `copy`, `batch`).
    */
   constructor(envFns: readonly (() => Env<Obs, unknown, EnvInfo>)[], options: VectorEnvOptions = {}) {
+    const hooks = constructingHooks;
+    constructingHooks = undefined; // not for the environments envFns may build
     if (!Array.isArray(envFns) || envFns.length === 0) {
       throw ValidationError.invalid("envFns", "a non-empty array of functions returning environments", envFns);
     }
@@ -172,7 +203,8 @@ export class SyncVectorEnv<Obs = unknown, Act = unknown> {
     this.#pending = new Uint8Array(n);
     this.#lastObservations = new Array<unknown>(n);
     const shared = parsed.batch === "auto" ? sharedPlan(envs) : undefined;
-    this.#kernel = shared === undefined ? undefined : new BatchKernel(n, shared.plan, shared.template.kernelConfig);
+    this.#kernel = shared === undefined ? undefined : new BatchKernel(n, shared.plan, shared.template.kernelConfig, hooks?.outputs);
+    this.#trustedActions = hooks?.trustedActions ?? false;
     const plan = this.#kernel?.plan;
     this.#indices = new Int32Array(n);
     this.#actions = new Float64Array(plan === undefined ? 0 : n * plan.actionSize);
@@ -289,7 +321,7 @@ export class SyncVectorEnv<Obs = unknown, Act = unknown> {
     const pending = this.#pending;
     const nextStep = this.autoresetMode === AutoresetMode.NEXT_STEP;
     const anyPending = this.#pendingCount > 0;
-    const buffer = this.#readActions(kernel.plan, actions, nextStep && anyPending ? pending : undefined);
+    const buffer = this.#trustedActions ? (actions as ArrayLike<number>) : this.#readActions(kernel.plan, actions, nextStep && anyPending ? pending : undefined);
     const info = this.#info;
     let indices = kernel.all;
     let kinds = this.#allStep;

@@ -76,7 +76,6 @@ const control = views.control;
 const base = init.index * CONTROL.STRIDE;
 const shared = init.sizes.numWorkers * CONTROL.STRIDE;
 const { start, end } = init;
-const count = end - start;
 const { actionSize, observationSize } = init.sizes;
 
 function finish(sequence: number, status: number): void {
@@ -130,7 +129,7 @@ function serve(shard: Shard): void {
   }
 }
 
-buildShardEnv(init.config, init.baseDir, count, init).then(
+buildShardEnv(init.config, init.baseDir, views, start, end, init).then(
   (vec) => {
     parentPort?.postMessage({ type: "ready", batched: vec.batched });
     serve(new Shard(vec, views, start, end, actionSize, observationSize, init.lazyInfo));
