@@ -218,6 +218,40 @@ describe("SyncVectorEnv agrees exactly with single environments", () => {
       expect(fast.step(actions)).toEqual(slow.step(actions));
     }
   });
+
+  // 48 envs: enough for the kernel's bulk paths, which steps with a few environments resetting take.
+  for (const mode of [AutoresetMode.NEXT_STEP, AutoresetMode.SAME_STEP, AutoresetMode.DISABLED]) {
+    for (const copy of [true, false]) {
+      it(`48 envs with frequent resets, ${mode}, copy: ${copy}: the batch path matches the per-environment path`, () => {
+        const n = 48;
+        const make = (batch: "auto" | "off", copyResults: boolean) =>
+          new SyncVectorEnv(
+            Array.from({ length: n }, () => () => new PlumeEnv({ gridSize: [16, 16], maxSteps: 25, goalRadius: 2 })),
+            { batch, autoresetMode: mode, copy: copyResults },
+          );
+        const fast = make("auto", copy);
+        const slow = make("off", true);
+        expect(fast.batched && !slow.batched).toBe(true);
+        const rng = Generator.fromSeed(21);
+        const plain = (result: readonly unknown[]) => result.map((part) => (part !== null && typeof part === "object" && !("data" in part) ? { ...part } : part));
+        expect(plain(fast.reset({ seed: 5 }))).toEqual(slow.reset({ seed: 5 }));
+        let partial = 0;
+        for (let t = 0; t < 300; t++) {
+          const actions = Int32Array.from({ length: n }, () => rng.integers(0, 4));
+          const expected = slow.step(actions);
+          expect(plain(fast.step(actions)), `t=${t}`).toEqual(expected);
+          const ended = Array.from(expected[2].data, (v, i) => v === 1 || expected[3].data[i] === 1);
+          const count = ended.filter(Boolean).length;
+          if (count > 0 && count < n / 2) partial += 1;
+          if (mode === AutoresetMode.DISABLED && count > 0) {
+            const options = { options: { reset_mask: ended } };
+            expect(plain(fast.reset(options)), `t=${t} reset`).toEqual(slow.reset(options));
+          }
+        }
+        expect(partial, "steps after which a few environments reset").toBeGreaterThan(50);
+      });
+    }
+  }
 });
 
 describe("SyncVectorEnv semantics", () => {

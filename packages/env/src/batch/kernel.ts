@@ -224,7 +224,8 @@ export class BatchKernel {
   /**
    * Steps the environments `indices[0..count)` with `actions` (`actionSize` numbers per environment,
    * already validated). On a component error every listed environment is put back as it was (generator
-   * draws already made stay made, as in `PlumeEnv`) and the error is rethrown.
+   * draws already made stay made, as in `PlumeEnv`) and the error is rethrown. An environment not listed
+   * does not move, and may get `prevX`/`prevY` equal to its position (it was where it is before the step).
    */
   step(actions: ArrayLike<number>, indices: Int32Array, count: number): void {
     this.#savePrevious(indices, count);
@@ -262,8 +263,10 @@ export class BatchKernel {
     const { x, y, prevX, prevY, orientation } = this.agents;
     const prevOrientation = this.#prevOrientation;
     const savesOrientation = this.#savesOrientation;
-    if (count === this.size && count >= 32) {
-      // Every environment is listed (in some order): bulk copies do the same, much faster.
+    if (count * 2 >= this.size && this.size >= 32) {
+      // Most environments are listed: bulk copies are much faster than a loop over the indices (about
+      // 0.2 µs against 3 µs for 512 environments), and an unlisted one stands still, so its previous
+      // position is its position; the saved heading of an unlisted one is never read.
       prevX.set(x);
       prevY.set(y);
       if (savesOrientation) prevOrientation.set(orientation);

@@ -172,13 +172,14 @@ export class PlumeInfoColumns {
    * `fill(kernel, kinds)` later, on the first read of a `toInfo(false)` view (so a training loop that
    * never reads its infos never pays for them). `kinds` and the kernel must not change before that
    * read, which is the contract of `copy: false` results anyway: valid until the next step.
+   * `stepInfos`, when given, says that every environment reports (no kind is 0) and how many report a
+   * step info; the keys present then follow from counters, without a pass over `kinds`.
    */
-  defer(kernel: BatchKernel, kinds: Uint8Array, allStepped = false): void {
+  defer(kernel: BatchKernel, kinds: Uint8Array, stepInfos?: number): void {
     this.#deferredKernel = kernel;
     this.#deferredKinds = kinds;
-    if (allStepped) {
-      // Every environment reports a step info: the keys present follow from two counters.
-      this.#presence = 1 | 2 | (kernel.seededCount > 0 ? 4 : 0);
+    if (stepInfos !== undefined) {
+      this.#presence = 1 | (stepInfos > 0 ? 2 : 0) | (kernel.seededCount > 0 ? 4 : 0);
       return;
     }
     const n = this.size;

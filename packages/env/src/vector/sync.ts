@@ -330,6 +330,7 @@ export class SyncVectorEnv<Obs = unknown, Act = unknown> {
       indices = this.#indices;
       kinds = this.#kinds;
       count = 0;
+      kinds.set(this.#allStep);
       for (let i = 0; i < n; i++) {
         if (pending[i] === 1) {
           kernel.resetEnv(i, undefined);
@@ -337,7 +338,6 @@ export class SyncVectorEnv<Obs = unknown, Act = unknown> {
           pending[i] = 0;
         } else {
           indices[count++] = i;
-          kinds[i] = STEP_INFO;
         }
       }
     } else if (this.autoresetMode === AutoresetMode.SAME_STEP) {
@@ -356,18 +356,12 @@ export class SyncVectorEnv<Obs = unknown, Act = unknown> {
     }
     const ended = kernel.doneCount;
     this.#pendingCount = this.autoresetMode === AutoresetMode.SAME_STEP ? 0 : ended;
-    if (count === n) pending.set(kernel.done);
-    else {
-      const done = kernel.done;
-      for (let k = 0; k < count; k++) {
-        const i = indices[k] as number;
-        pending[i] = done[i] as number;
-      }
-    }
+    // An environment reset above (the only ones not stepped) has done 0 from its reset, as its pending.
+    pending.set(kernel.done);
     let extra: Record<string, unknown> | undefined;
     if (this.autoresetMode === AutoresetMode.SAME_STEP && ended > 0) extra = this.#autoresetSameStep(kernel);
     if (this.#copy) info.fill(kernel, kinds);
-    else info.defer(kernel, kinds, kinds === this.#allStep);
+    else info.defer(kernel, kinds, this.autoresetMode === AutoresetMode.SAME_STEP ? n - ended : count);
     const infos = extra === undefined ? info.toInfo(this.#copy) : { ...info.toInfo(this.#copy), ...extra };
     if (!this.#copy) {
       const views = (this.#viewResults ??= [
