@@ -9,7 +9,10 @@
  *   static  — main steps the first half, the worker the second (what AsyncVectorEnv does);
  *   shared  — both take the next chunk from one shared counter (chunks change threads every step);
  *   sticky  — main takes chunks from the front, the worker from the back, until they meet (each thread
- *             keeps mostly the same environments, and the faster one takes more).
+ *             keeps mostly the same environments, and the faster one takes more);
+ *   adaptive — main steps [0, B), the worker [B, N), where the main thread sets B before each step from
+ *             each thread's smoothed rate over the previous steps (no atomics per chunk; a thread's
+ *             environments change only where the boundary moves).
  *
  * Prints the median and every adjacent ratio per split. Not part of `pnpm bench`: it measures no Plume
  * code, only what a redesign of the shard model could gain. Usage:
@@ -25,10 +28,16 @@ const REPS = Number(process.env.SPLIT_REPS ?? 10);
 const MS = Number(process.env.SPLIT_MS ?? 500);
 const GRID = 128;
 const CHUNKS = Math.ceil(N / CHUNK);
-const MODE = { static: 0, shared: 1, sticky: 2 };
+const MODE = { static: 0, shared: 1, sticky: 2, adaptive: 3 };
 // Control words: 0 sequence (-1 ends the worker), 1 worker's done sequence, 2 mode,
-// 3 next chunk (shared), 4 chunks done, 5 sticky range (front in the low 16 bits, back in the high).
-const [SEQUENCE, DONE, MODE_WORD, NEXT, FINISHED, RANGE] = [0, 1, 2, 3, 4, 5];
+// 3 next chunk (shared), 4 chunks done, 5 sticky range (front in the low 16 bits, back in the high),
+// 6 the adaptive boundary B; float64 word 0 of `times` (bytes 32-39): the worker's last step time, in ms.
+const [SEQUENCE, DONE, MODE_WORD, NEXT, FINISHED, RANGE, BOUNDARY] = [0, 1, 2, 3, 4, 5, 6];
+const WORKER_MS = 0;
+/** The adaptive boundary moves in steps of this many environments and leaves each thread at least this many. */
+const GRAIN = 16;
+/** Weight of the newest step in each thread's smoothed rate. */
+const SMOOTHING = 0.1;
 
 function stateViews(buffer) {
   let at = 64;
@@ -38,7 +47,8 @@ function stateViews(buffer) {
     return view;
   };
   return {
-    control: new Int32Array(buffer, 0, 16),
+    control: new Int32Array(buffer, 0, 8),
+    times: new Float64Array(buffer, 32, 4),
     x: take(Int32Array, N),
     y: take(Int32Array, N),
     reward: take(Float32Array, N),
@@ -99,6 +109,11 @@ function runWorker() {
     if (mode === MODE.static) {
       stepRange(s, N >> 1, N);
       Atomics.store(s.control, DONE, sequence);
+    } else if (mode === MODE.adaptive) {
+      const start = performance.now();
+      stepRange(s, Atomics.load(s.control, BOUNDARY), N);
+      s.times[WORKER_MS] = performance.now() - start;
+      Atomics.store(s.control, DONE, sequence);
     } else if (mode === MODE.shared) takeShared(s);
     else takeSticky(s, false);
   }
@@ -148,7 +163,27 @@ async function runMain() {
       takeSticky(s, true);
       while (Atomics.load(s.control, FINISHED) !== CHUNKS);
     },
+    adaptive: () => {
+      Atomics.store(s.control, BOUNDARY, boundary);
+      begin(MODE.adaptive);
+      const start = performance.now();
+      stepRange(s, 0, boundary);
+      const mainMs = performance.now() - start;
+      while (Atomics.load(s.control, DONE) !== sequence);
+      // Environments per ms on each thread, smoothed; B splits N in proportion.
+      mainRate += SMOOTHING * (boundary / Math.max(mainMs, 1e-4) - mainRate);
+      workerRate += SMOOTHING * ((N - boundary) / Math.max(s.times[WORKER_MS], 1e-4) - workerRate);
+      const ideal = (N * mainRate) / (mainRate + workerRate);
+      boundary = Math.min(N - GRAIN, Math.max(GRAIN, Math.round(ideal / GRAIN) * GRAIN));
+      boundaries[recorded++ & (boundaries.length - 1)] = boundary;
+    },
   };
+  let boundary = N >> 1;
+  let mainRate = 1;
+  let workerRate = 1;
+  // The last 64k boundaries, in a ring (no allocation in the timed loop).
+  const boundaries = new Int32Array(1 << 16);
+  let recorded = 0;
   const envStepsPerSecond = (name, ms) => {
     const step = splits[name];
     const start = performance.now();
@@ -161,9 +196,9 @@ async function runMain() {
     return (steps * N * 1e3) / elapsed;
   };
 
-  const names = ["static", "shared", "sticky"];
+  const names = ["static", "shared", "sticky", "adaptive"];
   for (const name of ["one", ...names]) envStepsPerSecond(name, 300);
-  const ratios = { static: [], shared: [], sticky: [] };
+  const ratios = { static: [], shared: [], sticky: [], adaptive: [] };
   for (let rep = 0; rep < REPS; rep++) {
     for (let k = 0; k < names.length; k++) {
       const name = names[(k + rep) % names.length];
@@ -180,8 +215,11 @@ async function runMain() {
   console.log(`split-floor: ${N} envs, chunks of ${CHUNK}, ${REPS} adjacent pairs of ${MS} ms each`);
   for (const name of names) {
     const all = ratios[name].map((r) => r.toFixed(2)).join(" ");
-    console.log(`  ${name.padEnd(6)} ${median(ratios[name]).toFixed(2)}x one thread   (${all})`);
+    console.log(`  ${name.padEnd(8)} ${median(ratios[name]).toFixed(2)}x one thread   (${all})`);
   }
+  const sorted = boundaries.slice(0, Math.min(recorded, boundaries.length)).sort();
+  const at = (q) => sorted[Math.floor(q * (sorted.length - 1))];
+  console.log(`  adaptive boundary (main's share of ${N}): p5 ${at(0.05)}, median ${at(0.5)}, p95 ${at(0.95)}`);
 }
 
 if (isMainThread) await runMain();
