@@ -8,7 +8,7 @@
 import { performance } from "node:perf_hooks";
 import { setTimeout as sleep } from "node:timers/promises";
 import { Worker } from "node:worker_threads";
-import { AsyncVectorEnv, GaussianPlume, PlumeEnv, SyncVectorEnv, createEnvironmentFromConfigSync } from "../dist/index.js";
+import { AsyncVectorEnv, GaussianPlume, PlumeEnv, PlumeSearchEnv, SyncVectorEnv, createEnvironmentFromConfigSync } from "../dist/index.js";
 import { Generator } from "@plume/spaces";
 
 const [name, rawArgs] = process.argv.slice(2);
@@ -144,6 +144,27 @@ const cases = {
     Atomics.store(control, SEQUENCE, -1);
     await worker.terminate();
     return { envStepsPerSecond: rate };
+  },
+  /**
+   * Large observations: a SyncVectorEnv of `n` PlumeSearchEnvs whose observation holds the whole field
+   * (shared, not copied, per env; stacked per step as Gymnasium's vector envs do). Build time, steps per
+   * second and resident memory.
+   */
+  searchVector() {
+    const { n = 16, grid = 512 } = args;
+    const start = performance.now();
+    const vec = new SyncVectorEnv(
+      Array.from({ length: n }, () => () => new PlumeSearchEnv({ gridSize: [grid, grid], fieldObservation: "shared" })),
+      { copy: false },
+    );
+    const buildMs = performance.now() - start;
+    const actions = actionTable(1 << 16, 4);
+    vec.reset({ seed: 0 });
+    let t = 0;
+    const stepsPerSecond = timed((k) => {
+      for (let i = 0; i < Math.max(1, Math.round(k / 1000)); i++) vec.step(actions.subarray((t = (t + n) % ((1 << 16) - n)), t + n));
+    }, 1 / 1000);
+    return { buildMs, stepsPerSecond, rssMB: process.memoryUsage().rss / 2 ** 20 };
   },
   reset() {
     const { grid = 128 } = args;

@@ -46,6 +46,11 @@ for (const n of quick ? [] : [1, 8, 64]) {
 }
 if (!quick) add("SyncVectorEnv 4096 envs, grid 128", "sync", { n: 4096, grid: 128 }, "envStepsPerSecond", "env-steps/s");
 add("SyncVectorEnv 1024 envs, copy: true", "sync", { n: 1024, grid: 128, copy: true }, "envStepsPerSecond", "env-steps/s");
+for (const [n, grid] of quick ? [[64, 512]] : [[64, 512], [4, 2048]]) {
+  add(`SyncVectorEnv of ${n} PlumeSearchEnvs (whole-field observations), grid ${grid}: build`, "searchVector", { n, grid }, "buildMs", "ms");
+  add(`  ... vector steps per second`, "searchVector", { n, grid }, "stepsPerSecond", "steps/s");
+  add(`  ... resident memory`, "searchVector", { n, grid }, "rssMB", "MB");
+}
 add("reset (unseeded), grid 128", "reset", {}, "microsPerReset", "µs");
 add("reset (seeded), grid 128", "reset", {}, "microsPerSeededReset", "µs");
 for (const grid of [128, 512, 2048]) add(`GaussianPlume field build ${grid}x${grid}`, "field", { grid }, "medianMs", "ms", grid === 2048 ? -100 : undefined);

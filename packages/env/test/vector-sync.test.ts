@@ -9,6 +9,7 @@ import { describe, expect, it } from "vitest";
 import {
   AutoresetMode,
   PlumeEnv,
+  PlumeSearchEnv,
   SyncVectorEnv,
   createEnvironmentFromConfigSync,
   make,
@@ -360,7 +361,39 @@ describe("SyncVectorEnv semantics", () => {
     expect(c[4].step_count).not.toBe(d[4].step_count);
     expect(row(c[4].step_count as NDArray, 0)).toEqual([1]);
   });
+
+  it("per-environment path: copy: false stacks observations into one buffer per entry, with the values copy: true gives", () => {
+    const search = (copy: boolean) =>
+      new SyncVectorEnv(Array.from({ length: 3 }, () => () => new PlumeSearchEnv({ gridSize: [7, 5], maxSteps: 6, fieldObservation: "shared" })), { copy });
+    type SearchObs = { agent_position: NDArray; concentration_field: NDArray; source_location: NDArray };
+    const views = search(false);
+    const copies = search(true);
+    expect(views.batched).toBe(false);
+    const first = views.reset({ seed: 4 })[0] as SearchObs;
+    const firstCopy = copies.reset({ seed: 4 })[0] as SearchObs;
+    expect(plainObs(first)).toEqual(plainObs(firstCopy));
+    const rng = Generator.fromSeed(2);
+    let previousCopy = firstCopy;
+    for (let t = 0; t < 20; t++) {
+      const actions = Int32Array.from({ length: 3 }, () => rng.integers(0, 4));
+      const [obs, rewards, , truncations] = views.step(actions);
+      const [obsCopy, rewardsCopy, , truncationsCopy] = copies.step(actions);
+      const o = obs as SearchObs;
+      const c = obsCopy as SearchObs;
+      expect(plainObs(o), `t=${t}`).toEqual(plainObs(c));
+      expect(Array.from(rewards.data)).toEqual(Array.from(rewardsCopy.data));
+      expect(Array.from(truncations.data)).toEqual(Array.from(truncationsCopy.data));
+      expect(o.agent_position).toBe(first.agent_position);
+      expect(o.concentration_field).toBe(first.concentration_field);
+      expect(c.concentration_field).not.toBe(previousCopy.concentration_field);
+      previousCopy = c;
+    }
+  });
 });
+
+function plainObs(obs: Record<string, NDArray>): Record<string, number[]> {
+  return Object.fromEntries(Object.entries(obs).map(([key, value]) => [key, Array.from(value.data as ArrayLike<number>, Number)]));
+}
 
 describe("makeVec", () => {
   it("builds raw registered envs that take the batch kernel, equal to make()-wrapped envs stepped one by one", () => {

@@ -162,6 +162,8 @@ export class SyncVectorEnv<Obs = unknown, Act = unknown> {
   #actionLayout: ActionLayout | undefined = undefined;
   // per-env path state
   readonly #lastObservations: unknown[];
+  /** With `copy: false`: the stacked observations, reused by every call. */
+  #stacked: unknown = undefined;
 
   /**
    * @param envFns - one function per environment, each returning a new environment (Gymnasium's `env_fns`).
@@ -269,7 +271,7 @@ export class SyncVectorEnv<Obs = unknown, Act = unknown> {
         infos[i] = info;
       }
       this.#commitReset(mask);
-      return [concatenate(this.singleObservationSpace, this.#lastObservations) as Obs, stackInfos(infos, n)];
+      return [this.#stackObservations(), stackInfos(infos, n)];
     }
     this.#commitReset(mask);
     return [this.#observationsOf(kernel.observations), this.#info.toInfo(this.#copy)];
@@ -462,8 +464,19 @@ export class SyncVectorEnv<Obs = unknown, Act = unknown> {
         this.#pending[i] = terminated || truncated ? 1 : 0;
       }
     }
-    const observations = concatenate(this.singleObservationSpace, this.#lastObservations) as Obs;
+    const observations = this.#stackObservations();
     return [observations, ndarray("float64", [n], rewards), ndarray("bool", [n], terminations), ndarray("bool", [n], truncations), stackInfos(infos, n)];
+  }
+
+  /**
+   * The environments' last observations stacked: into one buffer reused on every call with `copy: false`
+   * (as Gymnasium's `SyncVectorEnv`; valid until the next call), into fresh arrays with `copy: true`.
+   */
+  #stackObservations(): Obs {
+    // The buffer is an earlier result for this very space (`StackedSample` of a `Space<unknown>` cannot say so).
+    const stacked: unknown = concatenate(this.singleObservationSpace, this.#lastObservations, (this.#copy ? undefined : this.#stacked) as never);
+    if (!this.#copy) this.#stacked = stacked;
+    return stacked as Obs;
   }
 
   /** One action per environment, from a stacked sample of `actionSpace` or an array of actions. */

@@ -4,15 +4,18 @@
  */
 import {
   ValidationError,
+  allocate,
+  isBigIntDType,
   isNDArray,
   ndarray,
   shapeSize,
+  shapesEqual,
   type DType,
   type IntDType,
   type NDArray,
 } from "@plume/core-types";
-import { kindOf, toBigInt, typedFrom, type Scalar } from "./internal/dtype.js";
-import { Box } from "./box.js";
+import { castScalar, kindOf, toBigInt, typedFrom, type Scalar } from "./internal/dtype.js";
+import { Box, uniformBoundsOf } from "./box.js";
 import { Dict, type SpaceRecord } from "./dict.js";
 import { Discrete } from "./discrete.js";
 import { MultiBinary } from "./multi-binary.js";
@@ -78,6 +81,12 @@ export function batchSpace(space: Space<unknown>, n: number): Space<unknown> {
   assertCount(n);
   if (space instanceof Box) {
     const box = space as Box<DType>;
+    // Scalar bounds stay scalars (no n-fold copy of every bound); the cast values, as Gymnasium
+    // repeats `space.low`, so an int Box unbounded below is batched bounded at the dtype's minimum.
+    const uniform = uniformBoundsOf(box);
+    if (uniform !== undefined) {
+      return new Box({ low: uniform.low, high: uniform.high, shape: [n, ...box.shape], dtype: box.dtype, seed: box.npRandom.clone() });
+    }
     return new Box({
       low: tiled(box.dtype, box.low.data as ArrayLike<Scalar>, n, box.shape),
       high: tiled(box.dtype, box.high.data as ArrayLike<Scalar>, n, box.shape),
@@ -126,46 +135,74 @@ export function batchSpace(space: Space<unknown>, n: number): Space<unknown> {
   return batched;
 }
 
-function stackArrays<D extends DType>(dtype: D, itemShape: readonly number[], items: readonly unknown[]): NDArray<D> {
+function stackArrays<D extends DType>(dtype: D, itemShape: readonly number[], items: readonly unknown[], into: unknown, where: string): NDArray<D> {
   const size = shapeSize(itemShape);
-  const values: Scalar[] = [];
+  const shape = [items.length, ...itemShape];
+  if (into !== undefined && !(isNDArray(into) && into.dtype === dtype && shapesEqual(into.shape, shape))) {
+    throw ValidationError.invalid(where, `an NDArray of dtype ${dtype} and shape [${shape.join(", ")}] (an earlier result of concatenate)`, into);
+  }
+  const out = into === undefined ? allocate(dtype, items.length * size) : (into as NDArray<D>).data;
+  const sink = out as unknown as Scalar[];
+  const big = isBigIntDType(dtype);
   items.forEach((item, k) => {
     if (!isNDArray(item) || item.data.length !== size) {
       throw ValidationError.invalid(`items[${k}]`, `an NDArray of shape [${itemShape.join(", ")}]`, item);
     }
-    for (let i = 0; i < size; i++) values.push((item.data as ArrayLike<Scalar>)[i] as Scalar);
+    if (item.dtype === dtype) {
+      // Cast to its own dtype, an item is unchanged: copy it whole.
+      (out as unknown as { set(source: ArrayLike<Scalar>, offset: number): void }).set(item.data as ArrayLike<Scalar>, k * size);
+      return;
+    }
+    const data = item.data as ArrayLike<Scalar>;
+    for (let i = 0; i < size; i++) {
+      const cast = castScalar(data[i] as Scalar, dtype);
+      sink[k * size + i] = big ? toBigInt(cast) : Number(cast);
+    }
   });
-  return ndarray(dtype, [items.length, ...itemShape], typedFrom(dtype, values));
+  return into === undefined ? ndarray(dtype, shape, out) : (into as NDArray<D>);
 }
 
 /**
  * Gymnasium's `concatenate(space, items, out)`: stacks samples of `space` into one sample of
  * `batchSpace(space, items.length)` (arrays gain a leading axis; Dict / Tuple stack per entry;
- * other spaces give the array of items).
+ * other spaces give the array of items). With `out`, an earlier result for the same space and count,
+ * every array is written into its counterpart in `out` (no array is allocated), as Gymnasium's vector
+ * envs do; Dict and Tuple results are new containers of those arrays, as in Gymnasium.
+ * @throws ValidationError naming `items[k]` for an item of the wrong shape or type, or `out` (with the
+ * path of the entry) for an `out` of the wrong structure, dtype or shape.
  */
-export function concatenate<S extends Space<unknown>>(space: S, items: readonly SampleOf<S>[]): StackedSample<S>;
-export function concatenate(space: Space<unknown>, items: readonly unknown[]): unknown {
-  if (space instanceof Box) return stackArrays(space.dtype as DType, space.shape, items);
-  if (space instanceof MultiDiscrete) return stackArrays(space.dtype as DType, space.shape, items);
-  if (space instanceof MultiBinary) return stackArrays("int8", space.shape, items);
+export function concatenate<S extends Space<unknown>>(space: S, items: readonly SampleOf<S>[], out?: StackedSample<S>): StackedSample<S>;
+export function concatenate(space: Space<unknown>, items: readonly unknown[], out?: unknown): unknown {
+  return stackInto(space, items, out, "out");
+}
+
+function stackInto(space: Space<unknown>, items: readonly unknown[], out: unknown, where: string): unknown {
+  if (space instanceof Box) return stackArrays(space.dtype as DType, space.shape, items, out, where);
+  if (space instanceof MultiDiscrete) return stackArrays(space.dtype as DType, space.shape, items, out, where);
+  if (space instanceof MultiBinary) return stackArrays("int8", space.shape, items, out, where);
   if (space instanceof Discrete) {
     items.forEach((item, k) => {
       if (typeof item !== "number" || !Number.isInteger(item)) throw ValidationError.invalid(`items[${k}]`, "an integer", item);
     });
-    return ndarray("int64", [items.length], typedFrom("int64", items as number[]));
+    return stackArrays("int64", [], items.map((item) => ndarray("int64", [], BigInt64Array.of(BigInt(item as number)))), out, where);
   }
   if (space instanceof Tuple) {
-    return (space.spaces as readonly Space<unknown>[]).map((s, i) =>
-      concatenate(s, items.map((item) => (item as readonly unknown[])[i])),
-    );
+    const spaces = space.spaces as readonly Space<unknown>[];
+    if (out !== undefined && !(Array.isArray(out) && out.length === spaces.length)) {
+      throw ValidationError.invalid(where, `an array of ${spaces.length} stacked entries (an earlier result of concatenate)`, out);
+    }
+    return spaces.map((s, i) => stackInto(s, items.map((item) => (item as readonly unknown[])[i]), (out as unknown[] | undefined)?.[i], `${where}[${i}]`));
   }
   if (space instanceof Dict) {
     const dict = space as Dict<SpaceRecord>;
-    const out: Record<string, unknown> = {};
-    for (const k of dict.keys) {
-      out[k] = concatenate(dict.spaces[k] as Space<unknown>, items.map((item) => (item as Record<string, unknown>)[k]));
+    if (out !== undefined && (out === null || typeof out !== "object" || Array.isArray(out))) {
+      throw ValidationError.invalid(where, `a record of stacked entries (an earlier result of concatenate)`, out);
     }
-    return out;
+    const target: Record<string, unknown> = {};
+    for (const k of dict.keys) {
+      target[k] = stackInto(dict.spaces[k] as Space<unknown>, items.map((item) => (item as Record<string, unknown>)[k]), (out as Record<string, unknown> | undefined)?.[k], `${where}.${k}`);
+    }
+    return target;
   }
   return [...items];
 }

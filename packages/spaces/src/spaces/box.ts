@@ -3,6 +3,8 @@
  */
 import {
   ValidationError,
+  allocate,
+  isBigIntDType,
   isNDArray,
   ndarray,
   parseWithSchema,
@@ -15,6 +17,7 @@ import {
 import { z } from "zod";
 import {
   canCast,
+  castScalar,
   floatRange,
   intRange,
   kindOf,
@@ -80,61 +83,130 @@ function describeDType(dtype: DType): string {
 }
 
 /**
- * Gymnasium's `_cast_low` / `_cast_high`: NaN is rejected, an infinite bound on its own side is
- * "unbounded" (signed integer dtypes store the dtype's extreme, unsigned and bool dtypes refuse
- * it), finite values must fit the dtype; values are then cast to the dtype.
+ * Typed arrays of bounds shared by every Box whose bounds on one side are one value (`new Box({ low: 0,
+ * high: 1, shape: [2048, 2048] })` holds no bound arrays of its own). Safe to share: a Box never writes
+ * its bound arrays after construction, and `low` / `high` hand out copies. Held weakly.
+ */
+const uniformValues = new Map<string, WeakRef<DTypeArrayMap[DType]>>();
+/** The frozen all-true and all-false `boundedBelow` / `boundedAbove` arrays, shared likewise. */
+const uniformFlags = new Map<string, WeakRef<readonly boolean[]>>();
+const forget = new FinalizationRegistry<{ map: Map<string, WeakRef<object>>; key: string }>(({ map, key }) => {
+  if (map.get(key)?.deref() === undefined) map.delete(key);
+});
+
+function shared<T extends object>(map: Map<string, WeakRef<T>>, key: string, make: () => T): T {
+  const cached = map.get(key)?.deref();
+  if (cached !== undefined) return cached;
+  const made = make();
+  map.set(key, new WeakRef(made));
+  forget.register(made, { map: map as Map<string, WeakRef<object>>, key });
+  return made;
+}
+
+function scalarKey(value: Scalar): string {
+  if (typeof value === "bigint") return `${value}n`;
+  return Object.is(value, -0) ? "-0" : String(value);
+}
+
+function sharedValues(dtype: DType, size: number, value: Scalar): DTypeArrayMap[DType] {
+  return shared(uniformValues, `${dtype}:${size}:${scalarKey(value)}`, () => {
+    const out = allocate(dtype, size);
+    (out as unknown as { fill(value: Scalar): unknown }).fill(isBigIntDType(dtype) ? toBigInt(value) : Number(value));
+    return out;
+  });
+}
+
+/** Per-element bounded flags: one boolean when every element is alike (materialized only when read). */
+type Flags = readonly boolean[] | boolean;
+
+function sharedFlags(size: number, bounded: boolean): readonly boolean[] {
+  return shared(uniformFlags, `${size}:${bounded}`, () => Object.freeze(new Array<boolean>(size).fill(bounded)));
+}
+
+function flagsArray(flags: Flags, size: number): readonly boolean[] {
+  return typeof flags === "boolean" ? sharedFlags(size, flags) : flags;
+}
+
+/**
+ * One bound of `castBound`: NaN is rejected, an infinite bound on its own side is "unbounded" (signed
+ * integer dtypes store the dtype's extreme, unsigned and bool dtypes refuse it), a finite value must fit
+ * the dtype. Returns the value to cast.
+ */
+function checkedBound(value: Scalar, unbounded: boolean, side: Side, dtype: DType): Scalar {
+  if (typeof value === "number" && Number.isNaN(value)) {
+    throw ValidationError.invalid(side, `numbers (no NaN) for every ${side} bound`, value);
+  }
+  const kind = kindOf(dtype);
+  if (unbounded) {
+    if (kind === "i") {
+      const [imin, imax] = intRange(dtype);
+      return side === "low" ? imin : imax;
+    }
+    if (kind === "u" || kind === "b") {
+      throw ValidationError.invalid(side, `finite ${side} bounds: ${dtype} has no ${side === "low" ? "-inf" : "inf"}`, value);
+    }
+    return value;
+  }
+  let outOfRange: boolean;
+  if (typeof value === "number" && !Number.isFinite(value)) outOfRange = true;
+  else if (kind === "f") {
+    const [fmin, fmax] = floatRange(dtype);
+    outOfRange = value < fmin || value > fmax;
+  } else {
+    const [imin, imax] = intRange(dtype);
+    outOfRange = value < imin || value > imax;
+  }
+  if (outOfRange) {
+    throw ValidationError.invalid(
+      side,
+      `${side === "low" ? "-Infinity or " : ""}values within the ${describeDType(dtype)}${side === "high" ? " or Infinity" : ""}`,
+      value,
+    );
+  }
+  return value;
+}
+
+/**
+ * Gymnasium's `_cast_low` / `_cast_high` (each bound as `checkedBound` says), then cast to the dtype.
+ * A scalar bound is checked once, and its values and flags are the shared arrays of that value; array
+ * bounds are cast straight into a typed array. `uniform` is the cast value of a scalar bound.
  */
 function castBound(
   input: FlatInput,
   side: Side,
   dtype: DType,
   shape: readonly number[],
-): { values: DTypeArrayMap[DType]; bounded: boolean[] } {
+): { values: DTypeArrayMap[DType]; bounded: Flags; uniform: Scalar | undefined } {
   const size = shapeSize(shape);
   if (input.shape !== undefined && !shapesEqual(input.shape, shape)) {
     throw ValidationError.invalid(side, `an array of shape [${shape.join(", ")}] (the Box shape)`, input.shape);
   }
-  const kind = kindOf(dtype);
-  const source = input.shape === undefined ? Array.from({ length: size }, () => input.values[0] as Scalar) : input.values;
-  const bounded: boolean[] = [];
-  const cast: Scalar[] = [];
-  const [fmin, fmax] = kind === "f" ? floatRange(dtype) : [0, 0];
-  const [imin, imax] = kind === "f" ? [0n, 0n] : intRange(dtype);
-  for (let i = 0; i < size; i++) {
-    let value = source[i] as Scalar;
-    if (typeof value === "number" && Number.isNaN(value)) {
-      throw ValidationError.invalid(side, `numbers (no NaN) for every ${side} bound`, value);
-    }
-    const unboundedValue = side === "low" ? -Infinity : Infinity;
-    const isUnbounded = value === unboundedValue;
-    bounded.push(!isUnbounded);
-    if (isUnbounded) {
-      if (kind === "i") value = side === "low" ? imin : imax;
-      else if (kind === "u" || kind === "b") {
-        throw ValidationError.invalid(
-          side,
-          `finite ${side} bounds: ${dtype} has no ${side === "low" ? "-inf" : "inf"}`,
-          value,
-        );
-      }
-    } else {
-      const outOfRange =
-        typeof value === "number" && !Number.isFinite(value)
-          ? true
-          : kind === "f"
-            ? value < fmin || value > fmax
-            : value < imin || value > imax;
-      if (outOfRange) {
-        throw ValidationError.invalid(
-          side,
-          `${side === "low" ? "-Infinity or " : ""}values within the ${describeDType(dtype)}${side === "high" ? " or Infinity" : ""}`,
-          value,
-        );
-      }
-    }
-    cast.push(value);
+  const unboundedValue = side === "low" ? -Infinity : Infinity;
+  if (input.shape === undefined) {
+    const value = input.values[0] as Scalar;
+    const unbounded = value === unboundedValue;
+    // Nothing to check in an empty Box (Gymnasium's checks run over np.full(shape, bound): no elements).
+    if (size === 0) return { values: allocate(dtype, 0), bounded: [], uniform: undefined };
+    const cast = castScalar(checkedBound(value, unbounded, side, dtype), dtype);
+    return { values: sharedValues(dtype, size, cast), bounded: !unbounded, uniform: cast };
   }
-  return { values: typedFrom(dtype, cast), bounded };
+  const out = allocate(dtype, size);
+  const sink = out as unknown as Scalar[];
+  const big = isBigIntDType(dtype);
+  const flags = new Uint8Array(size);
+  let boundedCount = 0;
+  for (let i = 0; i < size; i++) {
+    const value = input.values[i] as Scalar;
+    const unbounded = value === unboundedValue;
+    const cast = castScalar(checkedBound(value, unbounded, side, dtype), dtype);
+    sink[i] = big ? toBigInt(cast) : Number(cast);
+    if (!unbounded) {
+      flags[i] = 1;
+      boundedCount += 1;
+    }
+  }
+  const bounded = size > 0 && boundedCount === size ? true : size > 0 && boundedCount === 0 ? false : Object.freeze(Array.from(flags, (f) => f === 1));
+  return { values: out, bounded, uniform: undefined };
 }
 
 function jsonNumber(value: Scalar, bounded: boolean, side: Side): JSONNumber {
@@ -157,6 +229,16 @@ function parseJSONNumber(value: JSONNumber, parameter: string): Scalar {
   throw ValidationError.invalid(parameter, 'a number, "inf", "-inf" or a decimal integer string', value);
 }
 
+let readUniformBounds: (box: Box<DType>) => { low: Scalar; high: Scalar } | undefined;
+
+/**
+ * The cast value of every low bound and of every high bound when each side was given as one scalar;
+ * undefined otherwise. For `batchSpace` (not exported from the package).
+ */
+export function uniformBoundsOf(box: Box<DType>): { low: Scalar; high: Scalar } | undefined {
+  return readUniformBounds(box);
+}
+
 /**
  * A (possibly unbounded) box in R^n: samples are NDArrays of `shape` and `dtype` with
  * `low <= x <= high` element-wise.
@@ -170,12 +252,21 @@ function parseJSONNumber(value: JSONNumber, parameter: string): Scalar {
 export class Box<D extends DType = "float32"> extends Space<NDArray<D>> {
   readonly dtype: NoInfer<D>;
   readonly shape: readonly number[];
-  /** Per element: false where the low bound was -Infinity. */
-  readonly boundedBelow: readonly boolean[];
-  /** Per element: false where the high bound was Infinity. */
-  readonly boundedAbove: readonly boolean[];
+  readonly #below: Flags;
+  readonly #above: Flags;
   readonly #low: DTypeArrayMap[D];
   readonly #high: DTypeArrayMap[D];
+  /** The cast value of every low (high) bound when it was given as one scalar, else undefined. */
+  readonly #uniformLow: Scalar | undefined;
+  readonly #uniformHigh: Scalar | undefined;
+
+  static {
+    readUniformBounds = (box) => {
+      const low = box.#uniformLow;
+      const high = box.#uniformHigh;
+      return low === undefined || high === undefined ? undefined : { low, high };
+    };
+  }
 
   constructor(options: BoxOptions<D>) {
     super();
@@ -197,7 +288,9 @@ export class Box<D extends DType = "float32"> extends Space<NDArray<D>> {
     const highCast = castBound(high, "high", dtype, this.shape);
     const lows = lowCast.values as ArrayLike<Scalar>;
     const highs = highCast.values as ArrayLike<Scalar>;
-    for (let i = 0; i < lows.length; i++) {
+    // Two scalar bounds: every element compares alike, so the first one says it.
+    const compared = lowCast.uniform !== undefined && highCast.uniform !== undefined ? Math.min(1, lows.length) : lows.length;
+    for (let i = 0; i < compared; i++) {
       if ((lows[i] as Scalar) > (highs[i] as Scalar)) {
         throw ValidationError.invalid(
           "low",
@@ -208,10 +301,22 @@ export class Box<D extends DType = "float32"> extends Space<NDArray<D>> {
     }
     this.#low = lowCast.values as DTypeArrayMap[D];
     this.#high = highCast.values as DTypeArrayMap[D];
-    this.boundedBelow = Object.freeze(lowCast.bounded);
-    this.boundedAbove = Object.freeze(highCast.bounded);
+    this.#below = lowCast.bounded;
+    this.#above = highCast.bounded;
+    this.#uniformLow = lowCast.uniform;
+    this.#uniformHigh = highCast.uniform;
     this.initSeed(opts.seed);
     if (new.target === Box) Object.freeze(this);
+  }
+
+  /** Per element: false where the low bound was -Infinity (frozen). */
+  get boundedBelow(): readonly boolean[] {
+    return flagsArray(this.#below, this.#low.length);
+  }
+
+  /** Per element: false where the high bound was Infinity (frozen). */
+  get boundedAbove(): readonly boolean[] {
+    return flagsArray(this.#above, this.#high.length);
   }
 
   /** The lower bounds, cast to the dtype (a copy). */
@@ -230,8 +335,8 @@ export class Box<D extends DType = "float32"> extends Space<NDArray<D>> {
 
   /** Gymnasium's `is_bounded(manner)`: `"both"` (default), `"below"` or `"above"`. */
   isBounded(manner: "both" | "below" | "above" = "both"): boolean {
-    const below = this.boundedBelow.every(Boolean);
-    const above = this.boundedAbove.every(Boolean);
+    const below = typeof this.#below === "boolean" ? this.#below : this.#below.every(Boolean);
+    const above = typeof this.#above === "boolean" ? this.#above : this.#above.every(Boolean);
     if (manner === "both") return below && above;
     if (manner === "below") return below;
     if (manner === "above") return above;
@@ -321,10 +426,10 @@ export class Box<D extends DType = "float32"> extends Space<NDArray<D>> {
 
   /** Gymnasium's `__eq__`: same shape and dtype, bounds `np.allclose`. */
   equals(other: unknown): boolean {
+    if (!(other instanceof Box) || !shapesEqual(this.shape, other.shape) || this.dtype !== other.dtype) return false;
+    // Boxes of the same shape and dtype with the same scalar bounds share their bound arrays.
+    if (this.#low === other.#low && this.#high === other.#high) return true;
     return (
-      other instanceof Box &&
-      shapesEqual(this.shape, other.shape) &&
-      this.dtype === other.dtype &&
       allClose(this.#low as ArrayLike<Scalar>, other.#low as ArrayLike<Scalar>) &&
       allClose(this.#high as ArrayLike<Scalar>, other.#high as ArrayLike<Scalar>)
     );
