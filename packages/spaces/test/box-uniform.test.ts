@@ -165,6 +165,15 @@ describe("concatenate", () => {
     );
   });
 
+  it("stacks Discrete samples as int64, casting as NumPy does on x86 (out-of-range integers become INT64_MIN)", () => {
+    const stacked = concatenate(new Discrete(4), [1, 3, 1e300]);
+    expect(stacked.dtype).toBe("int64");
+    expect(Array.from(stacked.data as BigInt64Array)).toEqual([1n, 3n, -(2n ** 63n)]);
+    const again = concatenate(new Discrete(4), [2, 0, 1], stacked);
+    expect(again).toBe(stacked);
+    expect(Array.from(again.data as BigInt64Array)).toEqual([2n, 0n, 1n]);
+  });
+
   it("rejects an item of the wrong shape, naming it", () => {
     const box = new Box({ low: 0, high: 1, shape: [2] });
     expect(() => concatenate(box, [ndarray("float32", [2], new Float32Array(2)), ndarray("float32", [3], new Float32Array(3))])).toThrow(

@@ -184,7 +184,7 @@ function stackInto(space: Space<unknown>, items: readonly unknown[], out: unknow
     items.forEach((item, k) => {
       if (typeof item !== "number" || !Number.isInteger(item)) throw ValidationError.invalid(`items[${k}]`, "an integer", item);
     });
-    return stackArrays("int64", [], items.map((item) => ndarray("int64", [], BigInt64Array.of(BigInt(item as number)))), out, where);
+    return stackArrays("int64", [], items.map((item) => ndarray("int64", [], typedFrom("int64", [item as number]))), out, where);
   }
   if (space instanceof Tuple) {
     const spaces = space.spaces as readonly Space<unknown>[];
