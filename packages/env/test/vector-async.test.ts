@@ -176,7 +176,7 @@ describe("AsyncVectorEnv failures", () => {
     vec.stepWait();
   });
 
-  it("step reads the main thread's actions in place, stepAsync copies them: both agree with SyncVectorEnv", async () => {
+  it("step and stepAsync take the caller's actions as they were at the call: both agree with SyncVectorEnv", async () => {
     const n = 6;
     const vec = await create({ env: SMALL, numEnvs: n, numWorkers: 1, mainThread: true, copy: false });
     const sync = new SyncVectorEnv(Array.from({ length: n }, () => () => createEnvironmentFromConfigSync(SMALL)));
@@ -197,6 +197,38 @@ describe("AsyncVectorEnv failures", () => {
         expect(vec.step(actions), `t=${t}`).toEqual(expected);
       }
     }
+  });
+
+  it("an Int32Array with a bad action names it and moves no environment; an ended environment's action is not checked (NEXT_STEP)", async () => {
+    const n = 6; // the main thread steps environments 0..2, the worker 3..5
+    const vec = await create({ env: SMALL, numEnvs: n, numWorkers: 1, mainThread: true, copy: false });
+    const sync = new SyncVectorEnv(Array.from({ length: n }, () => () => createEnvironmentFromConfigSync(SMALL)));
+    vec.reset({ seed: 9 });
+    sync.reset({ seed: 9 });
+    const rng = Generator.fromSeed(3);
+    let ended: boolean[] = new Array<boolean>(n).fill(false);
+    let ignoredSteps = 0;
+    for (let t = 0; t < 65; t++) {
+      const actions = Int32Array.from({ length: n }, () => rng.integers(0, 4));
+      for (const [at, bad] of [[1, 4], [5, -1], [4, 2 ** 31 - 1], [0, -(2 ** 31)]] as const) {
+        if (ended[at] === true) continue;
+        const before = actions[at]!;
+        actions[at] = bad;
+        expectError(() => vec.step(actions), ValidationError, `actions[${at}]`);
+        actions[at] = before;
+      }
+      // An environment that ended on the last step is reset by this one, so its action is not used.
+      const resetting = ended.indexOf(true);
+      if (resetting >= 0) {
+        actions[resetting] = 99;
+        ignoredSteps += 1;
+      }
+      const result = vec.step(actions);
+      expect(result, `t=${t}`).toEqual(sync.step(actions));
+      const [, , terminations, truncations] = result as unknown as [unknown, unknown, NDArray, NDArray];
+      ended = Array.from({ length: n }, (_, i) => terminations.data[i] === 1 || truncations.data[i] === 1);
+    }
+    expect(ignoredSteps).toBeGreaterThan(0);
   });
 
   it("validates actions and lifecycle in the main thread", async () => {

@@ -43,6 +43,7 @@ import { COMMAND, CONTROL, STATUS, shardOf, sharedByteLength, sharedViews, type 
 import type { WorkerErrorData, WorkerInit } from "./worker.js";
 import { Shard, buildShardEnv } from "./shard.js";
 import { readBatchActions, type ActionLayout } from "./actions.js";
+import { checkedSharedMemory, type RangeCheck } from "./range-check.js";
 
 /** Options of `AsyncVectorEnv.create`. */
 export const AsyncVectorEnvOptionsSchema = VectorEnvOptionsSchema.extend({
@@ -165,6 +166,13 @@ export class AsyncVectorEnv<Obs = unknown> {
   #sequence = 0;
   /** The main thread's shard's actions for the step in flight when they were not copied (see `step`). */
   #mainActions: Int32Array | Float64Array | undefined = undefined;
+  /**
+   * With Discrete actions whose range fits the one-compare check, and WebAssembly SIMD: the check run
+   * over the actions' rows of shared memory, and the range it checks.
+   */
+  readonly #rangeCheck: { readonly allInRange: RangeCheck; readonly start: number; readonly span: number } | undefined;
+  /** NEXT_STEP: whether environment i ended on the last step (so its action is ignored and not checked). */
+  readonly #ignored: ((i: number) => boolean) | undefined;
   /** An aligned copy of actions on their way into shared memory (see `#copyIntoShared`). */
   #scratch: Int32Array | Float64Array | undefined = undefined;
   #waiting = false;
@@ -187,6 +195,7 @@ export class AsyncVectorEnv<Obs = unknown> {
     copy: boolean;
     timeoutMs: number;
     batched: boolean;
+    allInRange: RangeCheck | undefined;
   }) {
     this.numEnvs = init.numEnvs;
     this.numWorkers = init.workers.length;
@@ -215,6 +224,14 @@ export class AsyncVectorEnv<Obs = unknown> {
       high: act instanceof Box ? Float64Array.from(act.high.data as ArrayLike<number>) : undefined,
       space: String(act),
     };
+    const discrete = this.#actionLayout.discrete;
+    this.#rangeCheck =
+      init.allInRange !== undefined && discrete !== undefined && init.views.actions instanceof Int32Array && discrete.start >= -(2 ** 31) && discrete.end <= 2 ** 31
+        ? { allInRange: init.allInRange, start: discrete.start, span: discrete.end - discrete.start }
+        : undefined;
+    const { terminations, truncations } = init.views;
+    this.#ignored =
+      init.autoresetMode === AutoresetMode.NEXT_STEP ? (i: number) => ((terminations[i] as number) | (truncations[i] as number)) === 1 : undefined;
     this.#observationShape = Object.freeze([...(init.observationSpace as Box<"float32">).shape]);
     this.#started = new Uint8Array(init.numEnvs);
   }
@@ -265,7 +282,9 @@ export class AsyncVectorEnv<Obs = unknown> {
       discreteActions: actionSpace instanceof Discrete && actionSpace.start >= -(2 ** 31) && actionSpace.start + actionSpace.n <= 2 ** 31,
       observationSize: observationSpace.shape.reduce((a, b) => a * b, 1),
     };
-    const buffer = new SharedArrayBuffer(sharedByteLength(sizes));
+    // Discrete actions are checked by WebAssembly where it can (the buffer is then a wasm memory's).
+    const memory = sizes.discreteActions ? checkedSharedMemory(sharedByteLength(sizes)) : undefined;
+    const buffer = memory?.buffer ?? new SharedArrayBuffer(sharedByteLength(sizes));
     const views = sharedViews(sizes, buffer);
     const resolvedBase =
       baseDir ?? (typeof parsed.env === "string" ? new URL(".", new URL(parsed.env, `file://${process.cwd()}/`)).pathname : process.cwd());
@@ -321,6 +340,7 @@ export class AsyncVectorEnv<Obs = unknown> {
         copy: parsed.copy,
         timeoutMs: parsed.timeoutMs,
         batched: plan !== undefined && parsed.batch === "auto" && ready.every((r) => r) && (mainShard?.batched ?? true),
+        allInRange: memory?.allInRange,
       });
     } catch (error) {
       await Promise.all(workers.map((worker) => worker.terminate()));
@@ -500,10 +520,21 @@ export class AsyncVectorEnv<Obs = unknown> {
    * those are not copied); otherwise undefined (every row is in shared memory).
    */
   #writeActions(actions: unknown, lend: boolean): Int32Array | Float64Array | undefined {
+    const shared = this.#views.actions;
     // NEXT_STEP: an environment whose flags are set ended on the last step; the workers ignore its action.
-    const { terminations, truncations, actions: shared } = this.#views;
-    const ignored =
-      this.autoresetMode === AutoresetMode.NEXT_STEP ? (i: number) => ((terminations[i] as number) | (truncations[i] as number)) === 1 : undefined;
+    const ignored = this.#ignored;
+    const range = this.#rangeCheck;
+    const source = range === undefined ? undefined : ((actions as { data?: unknown } | null)?.data ?? actions);
+    if (range !== undefined && source instanceof Int32Array && source.length === shared.length) {
+      // Copy every row, then check them where they landed, in WebAssembly; only a batch that fails the
+      // check takes the element-by-element pass, which names the action (or lets an ignored one be).
+      // Nothing has been signalled yet, so a bad action moves no environment.
+      this.#copyIntoShared(shared, source, 0);
+      if (!range.allInRange(shared.byteOffset, shared.length, range.start, range.span)) {
+        readBatchActions(this.#actionLayout, source, shared, true, ignored);
+      }
+      return undefined;
+    }
     const read = readBatchActions(this.#actionLayout, actions, shared, true, ignored);
     if (read === shared) return undefined;
     const given = read as Int32Array | Float64Array; // a pass-through is the caller's Int32Array or Float64Array
@@ -549,7 +580,7 @@ export class AsyncVectorEnv<Obs = unknown> {
       const base = w * CONTROL.STRIDE;
       Atomics.store(control, base + CONTROL.COMMAND, command);
       Atomics.store(control, base + CONTROL.SEQUENCE, this.#sequence);
-      Atomics.notify(control, base + CONTROL.SEQUENCE);
+      if (Atomics.load(control, base + CONTROL.SLEEPING) === 1) Atomics.notify(control, base + CONTROL.SEQUENCE);
     }
   }
 

@@ -37,10 +37,14 @@ export async function buildShardEnv(
   );
 }
 
-/** Copies `source` into `target` at `offset` unless it already is that memory (a kernel writing into shared rows). */
-function setUnlessSame(target: Float32Array | Float64Array | Uint8Array, source: Float32Array | Float64Array | Uint8Array, offset: number): void {
-  if (source.buffer === target.buffer && source.byteOffset === target.byteOffset + offset * target.BYTES_PER_ELEMENT) return;
+/**
+ * Copies `source` into `target` at `offset` unless it already is that memory (a kernel writing into
+ * shared rows). Returns 1 when it copied, 0 when it did not need to.
+ */
+function setUnlessSame(target: Float32Array | Float64Array | Uint8Array, source: Float32Array | Float64Array | Uint8Array, offset: number): number {
+  if (source.buffer === target.buffer && source.byteOffset === target.byteOffset + offset * target.BYTES_PER_ELEMENT) return 0;
   target.set(source, offset);
+  return 1;
 }
 
 export class Shard {
@@ -48,10 +52,18 @@ export class Shard {
   readonly #views: SharedViews;
   readonly #start: number;
   readonly #end: number;
-  readonly #actionSize: number;
   readonly #observationSize: number;
   /** Whether this shard's final rows hold data from an earlier step. */
   #finalsWritten = false;
+  /** This shard's rows of the shared actions (what a STEP reads when not handed its actions). */
+  readonly #actionRows: Int32Array | Float64Array;
+  /**
+   * The result arrays of the last STEP when they were found to be this shard's shared rows themselves
+   * (a batched kernel writing in place, `copy: false`): the same arrays again need no copying or checking.
+   */
+  #inPlace: readonly [unknown, unknown, unknown, unknown] | undefined = undefined;
+  /** Only SAME_STEP steps report final observations. */
+  readonly #reportsFinals: boolean;
 
   /** With `lazyInfo`, a STEP leaves the batched infos deferred until an INFO command asks for them. */
   readonly #lazyInfo: boolean;
@@ -70,8 +82,9 @@ export class Shard {
     this.#views = views;
     this.#start = start;
     this.#end = end;
-    this.#actionSize = actionSize;
     this.#observationSize = observationSize;
+    this.#actionRows = views.actions.subarray(start * actionSize, end * actionSize);
+    this.#reportsFinals = vec.autoresetMode === AutoresetMode.SAME_STEP;
   }
 
   get batched(): boolean {
@@ -109,12 +122,12 @@ export class Shard {
     const start = this.#start;
     const end = this.#end;
     if (command === COMMAND.STEP) {
-      const rows = actions ?? views.actions.subarray(start * this.#actionSize, end * this.#actionSize);
-      const [observations, rewards, terminations, truncations, infos] = this.#vec.step(rows);
-      setUnlessSame(views.rewards, rewards.data, start);
-      setUnlessSame(views.terminations, terminations.data, start);
-      setUnlessSame(views.truncations, truncations.data, start);
-      this.#write(observations, infos, this.#lazyInfo);
+      const [observations, rewards, terminations, truncations, infos] = this.#vec.step(actions ?? this.#actionRows);
+      const placed = this.#inPlace;
+      if (placed === undefined || placed[0] !== observations || placed[1] !== rewards || placed[2] !== terminations || placed[3] !== truncations) {
+        this.#place(observations as { data: Float32Array }, rewards, terminations, truncations);
+      }
+      this.#writeInfos(infos, this.#lazyInfo);
       return;
     }
     if (command === COMMAND.RESET) {
@@ -129,20 +142,38 @@ export class Shard {
           views.truncations[i] = 0;
         }
       }
-      this.#write(observations, infos, false);
+      setUnlessSame(views.observations, (observations as { data: Float32Array }).data, start * this.#observationSize);
+      this.#writeInfos(infos, false);
     }
   }
 
-  #write(observations: unknown, infos: Readonly<Record<string, unknown>>, lazy: boolean): void {
+  /** Copies a STEP's results into this shard's rows, and remembers them when they already were those rows. */
+  #place(
+    observations: { readonly data: Float32Array },
+    rewards: { readonly data: Float64Array },
+    terminations: { readonly data: Uint8Array },
+    truncations: { readonly data: Uint8Array },
+  ): void {
+    const views = this.#views;
+    const start = this.#start;
+    const copied =
+      setUnlessSame(views.observations, observations.data, start * this.#observationSize) |
+      setUnlessSame(views.rewards, rewards.data, start) |
+      setUnlessSame(views.terminations, terminations.data, start) |
+      setUnlessSame(views.truncations, truncations.data, start);
+    this.#inPlace = copied === 0 ? [observations, rewards, terminations, truncations] : undefined;
+  }
+
+  #writeInfos(infos: Readonly<Record<string, unknown>>, lazy: boolean): void {
     const views = this.#views;
     const start = this.#start;
     const end = this.#end;
     const count = end - start;
     const size = this.#observationSize;
-    setUnlessSame(views.observations, (observations as { data: Float32Array }).data, start * size);
     if (!(lazy && this.#vec.deferredInfoPresence >= 0) && !this.#vec.writeInfoInto(views.info, start)) {
       views.info.setFromInfo(start, infos, count);
     }
+    if (!this.#reportsFinals) return;
     const finalMask = (infos._final_obs as { data?: Uint8Array } | undefined)?.data;
     if (finalMask !== undefined) {
       views.finalMask.set(finalMask, start);

@@ -17,6 +17,11 @@ export const CONTROL = Object.freeze({
   STATUS: 3,
   /** After a STEP: the info key bits the worker's deferred infos will report, or -1 (written eagerly). */
   PRESENCE: 4,
+  /**
+   * 1 while the worker is (about to be) asleep in `Atomics.wait` for the next command, else 0: the main
+   * thread skips the notify (about 0.1 µs) when the worker is polling.
+   */
+  SLEEPING: 5,
   /** Words per worker (padded to keep workers' words on separate cache lines). */
   STRIDE: 16,
   /** In the shared block after the workers' blocks: how many workers finished the current command. */

@@ -107,7 +107,12 @@ function serve(shard: Shard): void {
     let sequence = Atomics.load(control, base + CONTROL.SEQUENCE);
     for (let k = 0; sequence === last && k < spins; k++) sequence = Atomics.load(control, base + CONTROL.SEQUENCE);
     while (sequence === last) {
-      Atomics.wait(control, base + CONTROL.SEQUENCE, last);
+      // Announce the sleep, then look once more: the main thread either sees the announcement (and
+      // notifies) or has already bumped the sequence, which this load then sees (both are seq-cst).
+      Atomics.store(control, base + CONTROL.SLEEPING, 1);
+      sequence = Atomics.load(control, base + CONTROL.SEQUENCE);
+      if (sequence === last) Atomics.wait(control, base + CONTROL.SEQUENCE, last);
+      Atomics.store(control, base + CONTROL.SLEEPING, 0);
       sequence = Atomics.load(control, base + CONTROL.SEQUENCE);
     }
     last = sequence;

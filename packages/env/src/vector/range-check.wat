@@ -1,0 +1,29 @@
+;; The range check of AsyncVectorEnv's Discrete actions (see range-check.ts, which embeds its binary;
+;; test/range-check.test.ts assembles this file with wabt and compares). allInRange(ptr, len, start, span)
+;; is 1 when every int32 at ptr..ptr+4*len satisfies (v - start) mod 2^32 < span (unsigned), else 0:
+;; eight values per iteration in two i32x4 lanes, the rest one by one.
+(module
+  (import "env" "memory" (memory 1 65536 shared))
+  (func (export "allInRange") (param $ptr i32) (param $len i32) (param $start i32) (param $span i32) (result i32)
+    (local $end i32) (local $vstart v128) (local $vspan v128) (local $bad v128)
+    (local.set $vstart (i32x4.splat (local.get $start)))
+    (local.set $vspan (i32x4.splat (local.get $span)))
+    (local.set $end (i32.add (local.get $ptr) (i32.shl (i32.and (local.get $len) (i32.const -8)) (i32.const 2))))
+    (block $done
+      (loop $next
+        (br_if $done (i32.ge_u (local.get $ptr) (local.get $end)))
+        (local.set $bad (v128.or (local.get $bad)
+          (v128.or
+            (i32x4.ge_u (i32x4.sub (v128.load (local.get $ptr)) (local.get $vstart)) (local.get $vspan))
+            (i32x4.ge_u (i32x4.sub (v128.load offset=16 (local.get $ptr)) (local.get $vstart)) (local.get $vspan)))))
+        (local.set $ptr (i32.add (local.get $ptr) (i32.const 32)))
+        (br $next)))
+    (if (v128.any_true (local.get $bad)) (then (return (i32.const 0))))
+    (local.set $end (i32.add (local.get $end) (i32.shl (i32.and (local.get $len) (i32.const 7)) (i32.const 2))))
+    (block $tail
+      (loop $each
+        (br_if $tail (i32.ge_u (local.get $ptr) (local.get $end)))
+        (if (i32.ge_u (i32.sub (i32.load (local.get $ptr)) (local.get $start)) (local.get $span)) (then (return (i32.const 0))))
+        (local.set $ptr (i32.add (local.get $ptr) (i32.const 4)))
+        (br $each)))
+    (i32.const 1)))
