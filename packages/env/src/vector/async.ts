@@ -436,7 +436,7 @@ export class AsyncVectorEnv<Obs = unknown> {
         if (lane >= 0) anyDeferred = true;
         presence = lane < 0 || presence < 0 ? -1 : presence | lane;
       }
-      if (presence >= 0) v.info.deferFill(presence, () => this.#fetchInfo());
+      if (presence >= 0) v.info.deferFill(presence, this.#fetchInfoLater);
       else if (anyDeferred) this.#fetchInfo(); // some shards wrote their infos (e.g. SAME_STEP finals), others wait to be asked
     }
     let infos: VectorInfo = v.info.toInfo(copy);
@@ -560,6 +560,8 @@ export class AsyncVectorEnv<Obs = unknown> {
     target.set(scratch, from);
   }
 
+  readonly #fetchInfoLater = (): void => this.#fetchInfo();
+
   /** Fills the info rows of the last step in every shard (a read of a `copy: false` info). */
   #fetchInfo(): void {
     if (this.#closed || this.#broken !== undefined || this.#waiting) {
@@ -575,10 +577,12 @@ export class AsyncVectorEnv<Obs = unknown> {
   #send(command: number): void {
     const control = this.#views.control;
     this.#sequence += 1;
-    Atomics.store(control, this.numWorkers * CONTROL.STRIDE + CONTROL.FINISHED, 0);
+    // Each seq-cst store costs a full fence: skip those that change nothing (the workers count who
+    // finished only when the main thread sleeps; the command is usually STEP again).
+    if (this.#mainShard === undefined) Atomics.store(control, this.numWorkers * CONTROL.STRIDE + CONTROL.FINISHED, 0);
     for (let w = 0; w < this.numWorkers; w++) {
       const base = w * CONTROL.STRIDE;
-      Atomics.store(control, base + CONTROL.COMMAND, command);
+      if (Atomics.load(control, base + CONTROL.COMMAND) !== command) Atomics.store(control, base + CONTROL.COMMAND, command);
       Atomics.store(control, base + CONTROL.SEQUENCE, this.#sequence);
       if (Atomics.load(control, base + CONTROL.SLEEPING) === 1) Atomics.notify(control, base + CONTROL.SEQUENCE);
     }

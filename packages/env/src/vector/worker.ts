@@ -129,8 +129,10 @@ function serve(shard: Shard): void {
     } catch (error) {
       fail(sequence, error);
     }
-    const finished = Atomics.add(control, shared + CONTROL.FINISHED, 1) + 1;
-    spins = finished >= init.sizes.numWorkers && !init.mainThread ? 0 : init.spinIterations;
+    if (!init.mainThread) {
+      const finished = Atomics.add(control, shared + CONTROL.FINISHED, 1) + 1;
+      spins = finished >= init.sizes.numWorkers ? 0 : init.spinIterations;
+    }
   }
 }
 
