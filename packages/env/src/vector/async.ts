@@ -515,9 +515,11 @@ export class AsyncVectorEnv<Obs = unknown> {
   }
 
   /**
-   * Validates `actions` and writes the workers' rows of them into shared memory. Returns, when `lend`
-   * and the caller's validated typed array can serve as is, the main thread's shard's rows of it (so
-   * those are not copied); otherwise undefined (every row is in shared memory).
+   * Validates `actions` and writes them into shared memory. With the WebAssembly check (an `Int32Array`
+   * of Discrete actions), every row is copied and then checked there; returns undefined. Otherwise the
+   * JavaScript check runs first, and when `lend` and the caller's validated typed array can serve as is,
+   * only the workers' rows are copied and the main thread's shard's rows of the caller's array are
+   * returned; else undefined (every row is in shared memory).
    */
   #writeActions(actions: unknown, lend: boolean): Int32Array | Float64Array | undefined {
     const shared = this.#views.actions;
@@ -602,7 +604,8 @@ export class AsyncVectorEnv<Obs = unknown> {
         firstError = error instanceof Error ? error : new ComponentError(String(error), { component: "main thread shard" });
       }
     }
-    const deadline = performance.now() + this.#timeoutMs;
+    // Taken when first needed: a worker that is already done costs no clock read.
+    let deadline = -1;
     const spins = this.#mainSpins;
     for (let w = 0; w < this.numWorkers; w++) {
       const base = w * CONTROL.STRIDE;
@@ -616,6 +619,7 @@ export class AsyncVectorEnv<Obs = unknown> {
           });
           throw this.#broken;
         }
+        if (deadline < 0) deadline = performance.now() + this.#timeoutMs;
         const left = deadline - performance.now();
         if (left <= 0) {
           this.#broken = new ComponentError(`AsyncVectorEnv worker ${w} (environments ${this.#shardText(w)}) did not answer ${call}() within ${this.#timeoutMs} ms`, {
