@@ -28,6 +28,7 @@ describe("range check (WebAssembly SIMD)", () => {
     expect(memory.buffer).toBeInstanceOf(SharedArrayBuffer);
     expect(memory.buffer.byteLength).toBeGreaterThanOrEqual(100_000);
     expect(memory.allInRange).toBeTypeOf("function"); // Node 20+ has WebAssembly SIMD
+    expect(memory.checkNarrow).toBeTypeOf("function");
   });
 
   it("agrees with one compare per element", () => {
@@ -67,14 +68,40 @@ describe("range check (WebAssembly SIMD)", () => {
     );
   });
 
+  it("checkNarrow checks as allInRange does and writes every value in 0..255 as its byte", () => {
+    const memory = checkedSharedMemory(1 << 16);
+    const { allInRange, checkNarrow } = memory as { allInRange: NonNullable<typeof memory.allInRange>; checkNarrow: NonNullable<typeof memory.checkNarrow> };
+    fc.assert(
+      fc.property(
+        fc.record({ start: fc.integer({ min: 0, max: 255 }), span: fc.integer({ min: 1, max: 256 }) }).map(({ start, span }) => ({ start, end: Math.min(256, start + span) })),
+        fc.integer({ min: 0, max: 70 }),
+        fc.integer({ min: 0, max: 7 }),
+        fc.integer({ min: 0, max: 31 }),
+        fc.array(fc.oneof(fc.integer({ min: 0, max: 255 }), fc.integer({ min: 0, max: 255 }), fc.constantFrom(-1, 256, INT32_MIN, INT32_MAX, 65536 + 3)), { minLength: 70, maxLength: 70 }),
+        ({ start, end }, length, srcWords, dstOffset, raw) => {
+          const src = new Int32Array(memory.buffer, 1024 + srcWords * 4, length);
+          const dst = new Uint8Array(memory.buffer, 4096 + dstOffset, length + 1);
+          dst.fill(0xee);
+          src.set(raw.slice(0, length));
+          const valid = allInRange(src.byteOffset, length, start, end - start);
+          expect(checkNarrow(src.byteOffset, dst.byteOffset, length, start, end - start)).toBe(valid);
+          if (valid) expect(Array.from(dst.subarray(0, length))).toEqual(Array.from(src));
+          expect(dst[length]).toBe(0xee); // nothing written past the rows
+        },
+      ),
+    );
+  });
+
   it("finds a single bad value anywhere, including in the tail", () => {
     const memory = checkedSharedMemory(1 << 16);
     const values = new Int32Array(memory.buffer, 64, 1027).fill(2);
     expect(memory.allInRange!(values.byteOffset, values.length, 0, 4)).toBe(true);
+    expect(memory.checkNarrow!(values.byteOffset, 8192, values.length, 0, 4)).toBe(true);
     for (const at of [0, 7, 8, 511, 1023, 1024, 1026]) {
       for (const bad of [-1, 4, INT32_MIN, INT32_MAX]) {
         values[at] = bad;
         expect(memory.allInRange!(values.byteOffset, values.length, 0, 4), `values[${at}] = ${bad}`).toBe(false);
+        expect(memory.checkNarrow!(values.byteOffset, 8192, values.length, 0, 4), `narrowing values[${at}] = ${bad}`).toBe(false);
         values[at] = 2;
       }
     }

@@ -10,6 +10,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import {
   AsyncVectorEnv,
   SyncVectorEnv,
+  createEnvironmentFromConfig,
   createEnvironmentFromConfigSync,
   type AutoresetMode,
   type EnvironmentConfigInput,
@@ -223,12 +224,41 @@ describe("AsyncVectorEnv failures", () => {
         actions[resetting] = 99;
         ignoredSteps += 1;
       }
+      // Other inputs take the JavaScript check and a converting copy: a Float64Array now and then.
+      const given = t % 5 === 4 ? Float64Array.from(actions) : actions;
+      const result = vec.step(given);
+      expect(result, `t=${t}`).toEqual(sync.step(given));
+      const [, , terminations, truncations] = result as unknown as [unknown, unknown, NDArray, NDArray];
+      ended = Array.from({ length: n }, (_, i) => terminations.data[i] === 1 || truncations.data[i] === 1);
+    }
+    expect(ignoredSteps).toBeGreaterThan(0);
+  });
+
+  it("Discrete actions outside 0..255 are checked as Int32 (a third-party space starting at -2)", async () => {
+    const config: EnvironmentConfigInput = { ...SMALL, action: { type: "./shifted-actions.mjs" } };
+    const n = 5;
+    const vec = await create({ env: config, baseDir: fixtures, numEnvs: n, numWorkers: 1, mainThread: true, copy: false });
+    const envs = await Promise.all(Array.from({ length: n }, () => createEnvironmentFromConfig(config, { baseDir: fixtures })));
+    const sync = new SyncVectorEnv(envs.map((env) => () => env));
+    expect(String(vec.singleActionSpace)).toContain("-2");
+    vec.reset({ seed: 2 });
+    sync.reset({ seed: 2 });
+    const rng = Generator.fromSeed(6);
+    let ended: boolean[] = new Array<boolean>(n).fill(false);
+    for (let t = 0; t < 40; t++) {
+      const actions = Int32Array.from({ length: n }, () => rng.integers(-2, 2));
+      for (const [at, bad] of [[0, 2], [4, -3]] as const) {
+        if (ended[at] === true) continue; // being reset: its action is not used, so not checked
+        const before = actions[at]!;
+        actions[at] = bad;
+        expectError(() => vec.step(actions), ValidationError, `actions[${at}]`);
+        actions[at] = before;
+      }
       const result = vec.step(actions);
       expect(result, `t=${t}`).toEqual(sync.step(actions));
       const [, , terminations, truncations] = result as unknown as [unknown, unknown, NDArray, NDArray];
       ended = Array.from({ length: n }, (_, i) => terminations.data[i] === 1 || truncations.data[i] === 1);
     }
-    expect(ignoredSteps).toBeGreaterThan(0);
   });
 
   it("validates actions and lifecycle in the main thread", async () => {

@@ -43,7 +43,15 @@ import { COMMAND, CONTROL, STATUS, shardOf, sharedByteLength, sharedViews, type 
 import type { WorkerErrorData, WorkerInit } from "./worker.js";
 import { Shard, buildShardEnv } from "./shard.js";
 import { readBatchActions, type ActionLayout } from "./actions.js";
-import { checkedSharedMemory, type RangeCheck } from "./range-check.js";
+import { checkedSharedMemory, rangeChecksAvailable, type CheckNarrow, type RangeCheck } from "./range-check.js";
+
+/** Byte actions' check: the WebAssembly function, the two staging views (`SharedViews.actionStaging`) and the range. */
+interface NarrowCheck {
+  readonly checkNarrow: CheckNarrow;
+  readonly staging: readonly [Int32Array, Int32Array];
+  readonly start: number;
+  readonly span: number;
+}
 
 /** Options of `AsyncVectorEnv.create`. */
 export const AsyncVectorEnvOptionsSchema = VectorEnvOptionsSchema.extend({
@@ -171,6 +179,8 @@ export class AsyncVectorEnv<Obs = unknown> {
    * over the actions' rows of shared memory, and the range it checks.
    */
   readonly #rangeCheck: { readonly allInRange: RangeCheck; readonly start: number; readonly span: number } | undefined;
+  /** With byte actions (`LayoutSizes.byteActions`): the check that narrows them, its Int32 staging rows and range. */
+  readonly #narrowCheck: NarrowCheck | undefined;
   /** NEXT_STEP: whether environment i ended on the last step (so its action is ignored and not checked). */
   readonly #ignored: ((i: number) => boolean) | undefined;
   /** An aligned copy of actions on their way into shared memory (see `#copyIntoShared`). */
@@ -196,6 +206,7 @@ export class AsyncVectorEnv<Obs = unknown> {
     timeoutMs: number;
     batched: boolean;
     allInRange: RangeCheck | undefined;
+    checkNarrow: CheckNarrow | undefined;
   }) {
     this.numEnvs = init.numEnvs;
     this.numWorkers = init.workers.length;
@@ -228,6 +239,12 @@ export class AsyncVectorEnv<Obs = unknown> {
     this.#rangeCheck =
       init.allInRange !== undefined && discrete !== undefined && init.views.actions instanceof Int32Array && discrete.start >= -(2 ** 31) && discrete.end <= 2 ** 31
         ? { allInRange: init.allInRange, start: discrete.start, span: discrete.end - discrete.start }
+        : undefined;
+    const staging = init.views.actionStaging;
+    if (staging !== undefined && (init.checkNarrow === undefined || discrete === undefined)) throw new Error("byte actions without their WebAssembly check");
+    this.#narrowCheck =
+      staging !== undefined && init.checkNarrow !== undefined && discrete !== undefined
+        ? { checkNarrow: init.checkNarrow, staging, start: discrete.start, span: discrete.end - discrete.start }
         : undefined;
     const { terminations, truncations } = init.views;
     this.#ignored =
@@ -274,16 +291,20 @@ export class AsyncVectorEnv<Obs = unknown> {
       wind: template.wind,
     });
     template.close();
-    const sizes: LayoutSizes = {
+    let sizes: LayoutSizes = {
       numEnvs,
       numWorkers,
       actionSize: actionSpace instanceof Discrete ? 1 : (actionSpace as Box<"float32">).shape.reduce((a, b) => a * b, 1),
       // Int32 holds every action of a Discrete space in the int32 range (any sane one).
       discreteActions: actionSpace instanceof Discrete && actionSpace.start >= -(2 ** 31) && actionSpace.start + actionSpace.n <= 2 ** 31,
+      // Actions in 0..255 travel between threads as bytes, narrowed as they are checked (a quarter of the cache lines).
+      byteActions: actionSpace instanceof Discrete && actionSpace.start >= 0 && actionSpace.start + actionSpace.n <= 256 && rangeChecksAvailable(),
       observationSize: observationSpace.shape.reduce((a, b) => a * b, 1),
     };
     // Discrete actions are checked by WebAssembly where it can (the buffer is then a wasm memory's).
     const memory = sizes.discreteActions ? checkedSharedMemory(sharedByteLength(sizes)) : undefined;
+    // Should the wasm memory be refused after all, the plain buffer is big enough for the Int32 layout.
+    if (sizes.byteActions && memory?.checkNarrow === undefined) sizes = { ...sizes, byteActions: false };
     const buffer = memory?.buffer ?? new SharedArrayBuffer(sharedByteLength(sizes));
     const views = sharedViews(sizes, buffer);
     const resolvedBase =
@@ -341,6 +362,7 @@ export class AsyncVectorEnv<Obs = unknown> {
         timeoutMs: parsed.timeoutMs,
         batched: plan !== undefined && parsed.batch === "auto" && ready.every((r) => r) && (mainShard?.batched ?? true),
         allInRange: memory?.allInRange,
+        checkNarrow: memory?.checkNarrow,
       });
     } catch (error) {
       await Promise.all(workers.map((worker) => worker.terminate()));
@@ -522,9 +544,14 @@ export class AsyncVectorEnv<Obs = unknown> {
    * returned; else undefined (every row is in shared memory).
    */
   #writeActions(actions: unknown, lend: boolean): Int32Array | Float64Array | undefined {
-    const shared = this.#views.actions;
     // NEXT_STEP: an environment whose flags are set ended on the last step; the workers ignore its action.
     const ignored = this.#ignored;
+    const narrow = this.#narrowCheck;
+    if (narrow !== undefined) {
+      this.#writeByteActions(narrow, actions, ignored);
+      return undefined;
+    }
+    const shared = this.#views.actions as Int32Array | Float64Array; // bytes only with #narrowCheck
     const range = this.#rangeCheck;
     const source = range === undefined ? undefined : ((actions as { data?: unknown } | null)?.data ?? actions);
     if (range !== undefined && source instanceof Int32Array && source.length === shared.length) {
@@ -543,6 +570,28 @@ export class AsyncVectorEnv<Obs = unknown> {
     const mainRows = this.#mainShard === undefined || !lend || given.constructor !== shared.constructor ? 0 : this.#mainShard.end * this.#actionLayout.size;
     this.#copyIntoShared(shared, given, mainRows);
     return mainRows === 0 ? undefined : given.subarray(0, mainRows);
+  }
+
+  /**
+   * Byte actions: an `Int32Array` is copied into the staging rows and checked and narrowed into the
+   * shared byte rows in one WebAssembly call; anything else, or a batch that fails that check, takes the
+   * JavaScript check (which names the bad action, or lets an ended environment's be in NEXT_STEP) and a
+   * converting copy. Bytes are exact for every action that is used.
+   */
+  #writeByteActions(narrow: NarrowCheck, actions: unknown, ignored: ((i: number) => boolean) | undefined): void {
+    const bytes = this.#views.actions;
+    let staging = narrow.staging[0];
+    const source = (actions as { data?: unknown } | null)?.data ?? actions;
+    if (source instanceof Int32Array && source.length === staging.length) {
+      staging = narrow.staging[(source.byteOffset & 4) >> 2] as Int32Array;
+      staging.set(source);
+      if (narrow.checkNarrow(staging.byteOffset, bytes.byteOffset, staging.length, narrow.start, narrow.span)) return;
+      readBatchActions(this.#actionLayout, source, staging, true, ignored);
+    } else {
+      const read = readBatchActions(this.#actionLayout, actions, staging, true, ignored);
+      if (read !== staging) staging.set(read as Int32Array | Float64Array);
+    }
+    bytes.set(staging);
   }
 
   /**

@@ -56,7 +56,7 @@ export class Shard {
   /** Whether this shard's final rows hold data from an earlier step. */
   #finalsWritten = false;
   /** This shard's rows of the shared actions (what a STEP reads when not handed its actions). */
-  readonly #actionRows: Int32Array | Float64Array;
+  readonly #actionRows: Int32Array | Float64Array | Uint8Array;
   /**
    * The result arrays of the last STEP when they were found to be this shard's shared rows themselves
    * (a batched kernel writing in place, `copy: false`): the same arrays again need no copying or checking.

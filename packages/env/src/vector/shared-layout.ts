@@ -34,8 +34,18 @@ export const STATUS = Object.freeze({ OK: 0, ERROR: 1, DEAD: 2 });
 /** The typed arrays over the shared buffer. */
 export interface SharedViews {
   readonly control: Int32Array;
-  /** Int32 for a Discrete action space (the shards then step them without converting), float64 otherwise. */
-  readonly actions: Float64Array | Int32Array;
+  /**
+   * What the shards step: bytes for a Discrete space within 0..255 checked in WebAssembly (`byteActions`),
+   * else Int32 for a Discrete space (the shards then step them without converting), float64 otherwise.
+   */
+  readonly actions: Float64Array | Int32Array | Uint8Array;
+  /**
+   * With `byteActions`: where the caller's Int32 actions are copied before the check narrows them (main
+   * thread only), twice over one region: at an 8-byte-aligned offset and 4 bytes on. V8 copies into
+   * shared memory word by word only between equally aligned arrays (byte by byte otherwise), so a copy
+   * goes to the one aligned as its source is.
+   */
+  readonly actionStaging: readonly [Int32Array, Int32Array] | undefined;
   readonly seeds: Float64Array;
   readonly seedGiven: Uint8Array;
   readonly resetMask: Uint8Array;
@@ -56,10 +66,17 @@ export interface LayoutSizes {
   readonly actionSize: number;
   /** Whether actions are Discrete (stored as Int32). */
   readonly discreteActions: boolean;
+  /** Whether Discrete actions are stored as bytes (checked and narrowed from an Int32 staging area in WebAssembly). */
+  readonly byteActions: boolean;
   readonly observationSize: number;
 }
 
-const align8 = (n: number): number => Math.ceil(n / 8) * 8;
+/**
+ * Regions start on cache lines (64 bytes): then, when a shard boundary times an element's size is a
+ * multiple of 64 (512 envs of any type here), no line holds two threads' rows, which they would pass back
+ * and forth as both write their results.
+ */
+const alignLine = (n: number): number => Math.ceil(n / 64) * 64;
 
 /** Bytes of the shared buffer for `sizes`. */
 export function sharedByteLength(sizes: LayoutSizes): number {
@@ -72,16 +89,17 @@ export function sharedViews(sizes: LayoutSizes, buffer: SharedArrayBuffer): Shar
 }
 
 function layout(sizes: LayoutSizes, buffer: SharedArrayBuffer | undefined): { bytes: number; views: SharedViews | undefined } {
-  const { numEnvs: n, numWorkers, actionSize, discreteActions, observationSize } = sizes;
+  const { numEnvs: n, numWorkers, actionSize, discreteActions, byteActions, observationSize } = sizes;
   let offset = 0;
   const take = (bytes: number): number => {
     const at = offset;
-    offset = align8(offset + bytes);
+    offset = alignLine(offset + bytes);
     return at;
   };
   // One block of control words per worker, plus one shared block (the finished-workers counter).
   const controlAt = take((numWorkers + 1) * CONTROL.STRIDE * 4);
   const actionsAt = take(n * actionSize * 8);
+  const stagingAt = byteActions ? take(n * 4 + 4) : -1;
   const seedsAt = take(n * 8);
   const rewardsAt = take(n * 8);
   const observationsAt = take(n * observationSize * 4);
@@ -98,7 +116,12 @@ function layout(sizes: LayoutSizes, buffer: SharedArrayBuffer | undefined): { by
     bytes: offset,
     views: {
       control: new Int32Array(buffer, controlAt, (numWorkers + 1) * CONTROL.STRIDE),
-      actions: discreteActions ? new Int32Array(buffer, actionsAt, n * actionSize) : new Float64Array(buffer, actionsAt, n * actionSize),
+      actions: byteActions
+        ? new Uint8Array(buffer, actionsAt, n)
+        : discreteActions
+          ? new Int32Array(buffer, actionsAt, n * actionSize)
+          : new Float64Array(buffer, actionsAt, n * actionSize),
+      actionStaging: byteActions ? [new Int32Array(buffer, stagingAt, n), new Int32Array(buffer, stagingAt + 4, n)] : undefined,
       seeds: new Float64Array(buffer, seedsAt, n),
       seedGiven: new Uint8Array(buffer, seedGivenAt, n),
       resetMask: new Uint8Array(buffer, resetMaskAt, n),
