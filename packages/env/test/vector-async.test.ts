@@ -55,6 +55,7 @@ describe("AsyncVectorEnv agrees exactly with SyncVectorEnv", () => {
     ["continuous", CONTINUOUS, 4, 2, { mainThread: false }],
     ["continuous, main thread takes a shard", CONTINUOUS, 4, 1, { mainThread: true }],
     ["history (no batch methods)", HISTORY, 3, 3, { mainThread: false }],
+    ["surge-cast actions, antennae, main thread takes a shard", { ...SMALL, action: "surge_cast", sensor: { type: "antennae", options: { sensorAngles: [-45, 45], sensorDistance: 2 } } }, 4, 1, { mainThread: true }],
   ];
   for (const [name, config, n, workers, extra] of cases) {
     for (const mode of ["next_step", "same_step", "disabled"] as AutoresetMode[]) {
