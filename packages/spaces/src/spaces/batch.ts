@@ -5,16 +5,16 @@
 import {
   ValidationError,
   allocate,
-  isBigIntDType,
   isNDArray,
   ndarray,
   shapeSize,
   shapesEqual,
   type DType,
+  type DTypeArrayMap,
   type IntDType,
   type NDArray,
 } from "@plume/core-types";
-import { castScalar, kindOf, toBigInt, typedFrom, type Scalar } from "./internal/dtype.js";
+import { castInto, kindOf, toBigInt, typedFrom, type Scalar } from "./internal/dtype.js";
 import { Box, uniformBoundsOf } from "./box.js";
 import { Dict, type SpaceRecord } from "./dict.js";
 import { Discrete } from "./discrete.js";
@@ -135,15 +135,22 @@ export function batchSpace(space: Space<unknown>, n: number): Space<unknown> {
   return batched;
 }
 
+/**
+ * The array a stack of `shape` is written into: `into`'s data when given (it must be an NDArray of that
+ * dtype and shape, an earlier result of `concatenate`), else a new one.
+ */
+function stackTarget<D extends DType>(dtype: D, shape: readonly number[], into: unknown, where: string): DTypeArrayMap[D] {
+  if (into === undefined) return allocate(dtype, shapeSize(shape));
+  if (!(isNDArray(into) && into.dtype === dtype && shapesEqual(into.shape, shape))) {
+    throw ValidationError.invalid(where, `an NDArray of dtype ${dtype} and shape [${shape.join(", ")}] (an earlier result of concatenate)`, into);
+  }
+  return (into as NDArray<D>).data;
+}
+
 function stackArrays<D extends DType>(dtype: D, itemShape: readonly number[], items: readonly unknown[], into: unknown, where: string): NDArray<D> {
   const size = shapeSize(itemShape);
   const shape = [items.length, ...itemShape];
-  if (into !== undefined && !(isNDArray(into) && into.dtype === dtype && shapesEqual(into.shape, shape))) {
-    throw ValidationError.invalid(where, `an NDArray of dtype ${dtype} and shape [${shape.join(", ")}] (an earlier result of concatenate)`, into);
-  }
-  const out = into === undefined ? allocate(dtype, items.length * size) : (into as NDArray<D>).data;
-  const sink = out as unknown as Scalar[];
-  const big = isBigIntDType(dtype);
+  const out = stackTarget(dtype, shape, into, where);
   items.forEach((item, k) => {
     if (!isNDArray(item) || item.data.length !== size) {
       throw ValidationError.invalid(`items[${k}]`, `an NDArray of shape [${itemShape.join(", ")}]`, item);
@@ -153,11 +160,7 @@ function stackArrays<D extends DType>(dtype: D, itemShape: readonly number[], it
       (out as unknown as { set(source: ArrayLike<Scalar>, offset: number): void }).set(item.data as ArrayLike<Scalar>, k * size);
       return;
     }
-    const data = item.data as ArrayLike<Scalar>;
-    for (let i = 0; i < size; i++) {
-      const cast = castScalar(data[i] as Scalar, dtype);
-      sink[k * size + i] = big ? toBigInt(cast) : Number(cast);
-    }
+    castInto(dtype, item.data as ArrayLike<Scalar>, out, k * size);
   });
   return into === undefined ? ndarray(dtype, shape, out) : (into as NDArray<D>);
 }
@@ -184,7 +187,9 @@ function stackInto(space: Space<unknown>, items: readonly unknown[], out: unknow
     items.forEach((item, k) => {
       if (typeof item !== "number" || !Number.isInteger(item)) throw ValidationError.invalid(`items[${k}]`, "an integer", item);
     });
-    return stackArrays("int64", [], items.map((item) => ndarray("int64", [], typedFrom("int64", [item as number]))), out, where);
+    const stacked = stackTarget("int64", [items.length], out, where);
+    castInto("int64", items as readonly number[], stacked, 0);
+    return out ?? ndarray("int64", [items.length], stacked);
   }
   if (space instanceof Tuple) {
     const spaces = space.spaces as readonly Space<unknown>[];

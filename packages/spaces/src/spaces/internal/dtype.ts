@@ -128,13 +128,18 @@ export function castScalar(value: Scalar, dtype: DType): Scalar {
 /** A typed array of `dtype` holding `values` cast with `castScalar`. */
 export function typedFrom<D extends DType>(dtype: D, values: ArrayLike<Scalar>): DTypeArrayMap[D] {
   const out = allocate(dtype, values.length);
+  castInto(dtype, values, out, 0);
+  return out;
+}
+
+/** Writes `values` cast with `castScalar` into `out` (a typed array of `dtype`) from index `offset`. */
+export function castInto(dtype: DType, values: ArrayLike<Scalar>, out: DTypeArrayMap[DType], offset: number): void {
   const big = isBigIntDType(dtype);
   const sink = out as unknown as Scalar[];
   for (let i = 0; i < values.length; i++) {
     const v = castScalar(values[i] as Scalar, dtype);
-    sink[i] = big ? (typeof v === "bigint" ? v : BigInt(v)) : Number(v);
+    sink[offset + i] = big ? toBigInt(v) : Number(v);
   }
-  return out;
 }
 
 export function toNumber(value: Scalar): number {
