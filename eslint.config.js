@@ -17,6 +17,20 @@ export default tseslint.config(
     },
   },
   {
+    // `import { z } from "zod"` keeps all of zod (every locale) in a browser bundle: 454 KB minified for
+    // the default env against 97 KB with the namespace import, which bundlers can tree-shake.
+    files: ["packages/*/src/**/*.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "ImportDeclaration[source.value='zod'][importKind!='type'] > ImportSpecifier[imported.name='z'][importKind!='type']",
+          message: 'Use `import * as z from "zod"` (tree-shakable in browser bundles).',
+        },
+      ],
+    },
+  },
+  {
     files: ["**/*.mjs", "**/*.js"],
     languageOptions: { globals: { process: "readonly", console: "readonly", URL: "readonly" } },
   },

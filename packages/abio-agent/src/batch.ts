@@ -4,7 +4,7 @@
  * Runs are listed in a fixed order (scenarios, then agents, then seeds, as given) whatever the
  * concurrency, and the exports contain no timings, so identical inputs and seeds export identical text.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { AbioValidationError, parseWith } from "./errors.js";
 import { stableStringify } from "./json.js";
 import { ScenarioSchema, type Scenario } from "./scenario.js";

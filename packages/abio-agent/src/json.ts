@@ -2,7 +2,7 @@
  * JSON values: everything the protocol carries (state, parameters, measurement data, scores) is plain
  * JSON, so a run can be stored, exported and read back by the Python reference.
  */
-import { z } from "zod";
+import * as z from "zod";
 
 export type JsonPrimitive = string | number | boolean | null;
 export type JsonValue = JsonPrimitive | readonly JsonValue[] | { readonly [key: string]: JsonValue };

@@ -16,7 +16,7 @@
  */
 import { PlumeEnv } from "@plume/env";
 import { Generator } from "@plume/spaces";
-import { z } from "zod";
+import * as z from "zod";
 import { agentFactory, type AgentFactory } from "./batch.js";
 import { ScriptedAgent } from "./agents/scripted.js";
 import { parseWith } from "./errors.js";

@@ -7,7 +7,7 @@
  * aborts, so a pending request can be cancelled. A decision that arrives after the run has ended is
  * discarded.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { AbioStateError, AbioValidationError, describeValue, parseWith } from "./errors.js";
 import { ScenarioSchema, type Scenario } from "./scenario.js";
 import { ScoringRegistry, type Scorer } from "./scoring.js";

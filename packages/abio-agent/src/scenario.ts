@@ -2,7 +2,7 @@
  * What a scenario provides: a world (`AbioEnvironment`) for each run, its name, how runs are scored,
  * and default session options (budget, limits).
  */
-import { z } from "zod";
+import * as z from "zod";
 import { parseWith } from "./errors.js";
 import type { JsonObject, JsonValue } from "./json.js";
 import type { ActionKind, ActionSpec } from "./spec.js";

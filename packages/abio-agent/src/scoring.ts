@@ -5,7 +5,7 @@
  * `scores` and its message is recorded in `scoring_errors` (the reference logs and records 0.0, which
  * hides broken scorers; this package reports them). A run whose main score is missing cannot pass.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { AbioValidationError, parseWith } from "./errors.js";
 import type { JsonObject } from "./json.js";
 import type { EndReason, TraceRecord } from "./types.js";

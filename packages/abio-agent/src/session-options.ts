@@ -1,7 +1,7 @@
 /**
  * Session options: the budget and its policy, the error cost, and the limits that end a run.
  */
-import { z } from "zod";
+import * as z from "zod";
 
 /** `hard`: an action that would overspend is refused. `soft`: it runs, `remaining` goes negative, and the run ends. */
 export const BUDGET_POLICIES = Object.freeze(["hard", "soft"] as const);

@@ -8,7 +8,7 @@
  * - an array of allowed values (an enum): `["up", "down"]`;
  * - an object `{ type, description?, min?, max?, values?, optional? }` (`type: "enum"` needs `values`).
  */
-import { z } from "zod";
+import * as z from "zod";
 import { AbioValidationError, describeValue, parseWith } from "./errors.js";
 import { JsonValueSchema, freezeJson, type JsonObject, type JsonPrimitive, type JsonValue } from "./json.js";
 

@@ -9,7 +9,7 @@
  * reads it back. camelCase getters (`availableActions`, `currentState`, `actionName`, ...) are provided
  * for TypeScript code and are not serialised.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { AbioValidationError, parseWith } from "./errors.js";
 import { JsonObjectSchema, JsonValueSchema, freezeJson, jsonProblem, type JsonObject, type JsonValue } from "./json.js";
 

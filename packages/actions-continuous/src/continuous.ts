@@ -17,7 +17,7 @@ import {
   roundHalfEven,
 } from "@plume/core-types";
 import { Box } from "@plume/spaces";
-import { z } from "zod";
+import * as z from "zod";
 
 /** The largest finite float32: `maxSpeed` must stay finite once cast to float32. */
 const FLOAT32_MAX = 3.4028234663852886e38;

@@ -3,7 +3,7 @@
  * 0 UP (0, +s), 1 RIGHT (+s, 0), 2 DOWN (0, -s), 3 LEFT (-s, 0); each axis is clamped into the grid.
  */
 import { parseWithSchema, type ActionMetadata } from "@plume/core-types";
-import { z } from "zod";
+import * as z from "zod";
 import { MoveTableActions } from "./move-table.js";
 
 /** The cardinal actions by name. UP is +y (design.md's grid convention). */

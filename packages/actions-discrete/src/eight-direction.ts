@@ -4,7 +4,7 @@
  * 7 NW (-s, s), 8 STAY (0, 0). Each axis is clamped into the grid on its own.
  */
 import { parseWithSchema, type ActionMetadata } from "@plume/core-types";
-import { z } from "zod";
+import * as z from "zod";
 import { stepSizeSchema } from "./discrete-grid.js";
 import { MoveTableActions } from "./move-table.js";
 

@@ -5,7 +5,7 @@
  * ties-to-even `round`, then each axis clamped to `[0, size - 1]`.
  */
 import { Coordinates, ValidationError, type AgentState, type GridSize, roundHalfEven } from "@plume/core-types";
-import { z } from "zod";
+import * as z from "zod";
 
 /** NumPy's `deg2rad` factor (`NPY_PI / 180.0`). */
 export const DEG_TO_RAD = Math.PI / 180;

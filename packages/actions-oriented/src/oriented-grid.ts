@@ -16,7 +16,7 @@ import {
   type GridSize,
 } from "@plume/core-types";
 import { Discrete } from "@plume/spaces";
-import { z } from "zod";
+import * as z from "zod";
 import { DEG_TO_RAD, headingStepSizeSchema, invalidAction, moveForward, wrapDegrees } from "./heading.js";
 
 /** The oriented actions by name. */

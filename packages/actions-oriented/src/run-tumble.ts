@@ -16,7 +16,7 @@ import {
   type RandomGenerator,
 } from "@plume/core-types";
 import { Discrete } from "@plume/spaces";
-import { z } from "zod";
+import * as z from "zod";
 import { DEG_TO_RAD, headingStepSizeSchema, invalidAction, stepAlongHeading, wrapDegrees } from "./heading.js";
 import { assertRandomGenerator, missingBatchRng, missingRng } from "./rng.js";
 

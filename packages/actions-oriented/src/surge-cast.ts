@@ -21,7 +21,7 @@ import {
   type VectorField,
 } from "@plume/core-types";
 import { Discrete } from "@plume/spaces";
-import { z } from "zod";
+import * as z from "zod";
 import { invalidAction } from "./heading.js";
 import { assertRandomGenerator, missingBatchRng, missingRng } from "./rng.js";
 

@@ -4,7 +4,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { BASELINE_NAMES, getBaseline } from "@plume/policies";
-import { z } from "zod";
+import * as z from "zod";
 import { configForBaseline, createEnv, describeConfig, resolveEnvSetup, sensorLabel, type EnvSetup } from "./env-config.js";
 import { CliError, ExitCode, describeError, oneLine } from "./errors.js";
 import { EnvFlagsSchema, intFlag, parseFlags, pick, policyFlags, resolveSeeds, describeSeeds } from "./flags.js";

@@ -4,7 +4,7 @@
  */
 import { MAX_SEED } from "@plume/core-types";
 import { BASELINE_NAMES } from "@plume/policies";
-import { z } from "zod";
+import * as z from "zod";
 import { CliError, oneLine } from "./errors.js";
 
 const cellPair = (what: string, example: string) =>

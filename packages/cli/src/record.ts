@@ -10,7 +10,7 @@ import { join, resolve } from "node:path";
 import { gunzipSync, gzipSync } from "node:zlib";
 import { EnvironmentConfigSchema, parseEnvironmentConfig, type EnvironmentConfig } from "@plume/env";
 import { derivePolicySeed } from "@plume/policies";
-import { z } from "zod";
+import * as z from "zod";
 import { createEnv } from "./env-config.js";
 import { CliError, ReplayMismatchError, oneLine } from "./errors.js";
 import { buildPolicy, checkCompatible, observationToJson, runPolicy, type Cell, type EpisodeResult, type JsonObservation, type RunResult } from "./runner.js";

@@ -3,7 +3,7 @@
  * whose `parameter` names it (e.g. `"numRuns"` or `"optOut.obs.finite"`).
  */
 import { parseWithSchema, type Env, type EnvState, type SpaceLike } from "@plume/core-types";
-import { z } from "zod";
+import * as z from "zod";
 import { CHECK_IDS, checkInfo, type CheckArea } from "./catalogue.js";
 
 /** The seed used when neither the `seed` option nor `FC_SEED` is given (the workspace's pinned seed). */

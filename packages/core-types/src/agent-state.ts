@@ -3,7 +3,7 @@
  * Field names keep the contract's spelling (`step_count`, `total_reward`, `goal_reached`) so that the
  * JSON form round-trips with the Python reference. Every "change" returns a new instance.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { Coordinates, coordinatesDataSchema, type CoordinatesData, type CoordinatesInput } from "./coordinates.js";
 import { normalizeOrientation } from "./orientation.js";
 import { parseWithSchema } from "./validation.js";

@@ -2,7 +2,7 @@
  * `Coordinates`: an immutable integer grid position `(x, y)`. Negative values are allowed (a generic
  * coordinate, e.g. an antenna offset); whether a position lies on a grid is `GridSize.contains`'s job.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { pairToObject } from "./internal/pair.js";
 import { parseWithSchema } from "./validation.js";
 

@@ -2,7 +2,7 @@
  * `Env`: the Gymnasium-style environment interface (seed 001). `@plume/env` implements it; the contract
  * kit checks any object against it, so the kit never imports `@plume/env`.
  */
-import { z } from "zod";
+import * as z from "zod";
 import type { CoordinatesData } from "./coordinates.js";
 import type { NDArray } from "./ndarray.js";
 import type { RandomGenerator } from "./random.js";

@@ -2,7 +2,7 @@
  * `GridSize`: immutable grid dimensions. Bounds are half-open: a point is inside iff
  * `0 <= x < width` and `0 <= y < height`. Arrays over the grid are row-major `[y][x]`, shape `[height, width]`.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { Coordinates, type PointLike } from "./coordinates.js";
 import { ValidationError } from "./errors.js";
 import { pairToObject } from "./internal/pair.js";

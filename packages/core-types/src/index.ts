@@ -1,5 +1,6 @@
 export * from "./errors.js";
 export * from "./validation.js";
+export * from "./suggest.js";
 export * from "./ndarray.js";
 export * from "./space.js";
 export * from "./coordinates.js";

@@ -4,7 +4,7 @@
  * exports `plugin = definePlugin({ kind, name, options, create })`. The descriptor validates raw options
  * through the plugin's zod schema (errors name the config path) before building the component.
  */
-import { z } from "zod";
+import * as z from "zod";
 import type { ActionProcessor } from "./action-processor.js";
 import { ComponentError, isPlumeError } from "./errors.js";
 import type { ConcentrationField, VectorField } from "./fields.js";

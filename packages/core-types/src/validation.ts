@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { ConfigurationError, ValidationError } from "./errors.js";
+import { didYouMean } from "./suggest.js";
 
 export interface ParseOptionsContext {
   /** What is being parsed, e.g. `"Box options"`; used in the message. */
@@ -17,6 +18,80 @@ function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
     current = (current as Record<PropertyKey, unknown>)[key];
   }
   return current;
+}
+
+/** A zod schema's internal definition, as far as the key lookup below reads it. */
+interface SchemaDef {
+  readonly type?: string;
+  readonly shape?: Readonly<Record<string, unknown>>;
+  readonly innerType?: unknown;
+  readonly in?: unknown;
+  readonly out?: unknown;
+  readonly getter?: () => unknown;
+  readonly element?: unknown;
+  readonly items?: readonly unknown[];
+  readonly valueType?: unknown;
+  readonly options?: readonly unknown[];
+  readonly left?: unknown;
+  readonly right?: unknown;
+}
+
+function defOf(schema: unknown): SchemaDef | undefined {
+  return (schema as { _zod?: { def?: SchemaDef } } | null | undefined)?._zod?.def;
+}
+
+/**
+ * The keys the object schemas at `path` inside `schema` accept (through optional, default, pipe,
+ * preprocess, union and similar wrappers), for "did you mean" hints on unknown keys. Empty when the
+ * schema is not a zod object there.
+ */
+export function schemaKeysAt(schema: unknown, path: readonly PropertyKey[], depth = 0): Set<string> {
+  const keys = new Set<string>();
+  const def = defOf(schema);
+  if (def === undefined || depth > 64) return keys;
+  const add = (inner: unknown, rest: readonly PropertyKey[]) => {
+    for (const key of schemaKeysAt(inner, rest, depth + 1)) keys.add(key);
+  };
+  switch (def.type) {
+    case "object":
+      if (path.length === 0) Object.keys(def.shape ?? {}).forEach((k) => keys.add(k));
+      else if (def.shape !== undefined && typeof path[0] === "string" && path[0] in def.shape) add(def.shape[path[0]], path.slice(1));
+      break;
+    case "pipe":
+      add(def.in, path);
+      add(def.out, path);
+      break;
+    case "lazy":
+      if (def.getter !== undefined) add(def.getter(), path);
+      break;
+    case "array":
+      if (path.length > 0) add(def.element, path.slice(1));
+      break;
+    case "tuple":
+      if (path.length > 0 && typeof path[0] === "number") add(def.items?.[path[0]], path.slice(1));
+      break;
+    case "record":
+      if (path.length > 0) add(def.valueType, path.slice(1));
+      break;
+    case "union":
+      for (const option of def.options ?? []) add(option, path);
+      break;
+    case "intersection":
+      add(def.left, path);
+      add(def.right, path);
+      break;
+    default:
+      if (def.innerType !== undefined) add(def.innerType, path);
+  }
+  return keys;
+}
+
+/** The message for an unknown key: what it may have meant and which keys are known. */
+function unknownKeyMessage(keys: readonly string[], known: ReadonlySet<string>): string {
+  const [key = "", ...others] = keys;
+  const also = others.length > 0 ? ` (also unknown: ${others.map((k) => `"${k}"`).join(", ")})` : "";
+  if (known.size === 0) return `unknown key "${key}"${also}`;
+  return `unknown key "${key}"${didYouMean(key, known)}${also}; known keys: ${[...known].join(", ")}`;
 }
 
 /**
@@ -39,6 +114,7 @@ export function parseWithSchema<S extends z.ZodType>(
           ...issue,
           path: [...issue.path, issue.keys[0] as string],
           input: valueAt(issue.input, [issue.keys[0] as string]),
+          message: unknownKeyMessage(issue.keys as readonly string[], schemaKeysAt(schema, issue.path)),
         }
       : issue,
   );

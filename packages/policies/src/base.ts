@@ -15,7 +15,7 @@ import {
   type SelectActionOptions,
 } from "@plume/core-types";
 import { Generator, type Discrete } from "@plume/spaces";
-import { z } from "zod";
+import * as z from "zod";
 
 /** Schema of `Policy.reset`'s argument: `{ seed? }` (no other keys) or nothing. */
 export const PolicyResetOptionsSchema = z.strictObject({ seed: seedSchema.optional() }).optional();

@@ -3,7 +3,7 @@
  */
 import { parseWithSchema, type JsonObject, type SelectActionOptions } from "@plume/core-types";
 import { Discrete } from "@plume/spaces";
-import { z } from "zod";
+import * as z from "zod";
 import { BaselinePolicy, exploreOf, policySeedOption } from "./base.js";
 
 const actionCount = "an integer in [1, 1000000] (the number of discrete actions)";

@@ -5,7 +5,7 @@
  */
 import { ValidationError, parseWithSchema, type JsonObject, type SelectActionOptions } from "@plume/core-types";
 import { Discrete } from "@plume/spaces";
-import { z } from "zod";
+import * as z from "zod";
 import { BaselinePolicy, exploreOf, policySeedOption } from "./base.js";
 import { opposite, perpendicular, upwindCardinal } from "./cardinal.js";
 import { odorReadings, windReading } from "./observation.js";

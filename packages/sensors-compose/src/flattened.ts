@@ -18,7 +18,7 @@ import {
   type ObservationModel,
 } from "@plume/core-types";
 import { Box } from "@plume/spaces";
-import { z } from "zod";
+import * as z from "zod";
 import { combinedStateKeys, installReset, observationModelSchema } from "./model.js";
 
 /** Options of `FlattenedMultiSensor`. */

@@ -1,7 +1,7 @@
 /** Shared checks and metadata helpers for the compositions. */
 import type { JsonObject, ObservationMetadata, ObservationModel } from "@plume/core-types";
 import { Space } from "@plume/spaces";
-import { z } from "zod";
+import * as z from "zod";
 
 /** True for an `ObservationModel` whose `observationSpace` is a `@plume/spaces` `Space`. */
 export function isObservationModel(value: unknown): value is ObservationModel {

@@ -8,7 +8,7 @@ import {
   type ObservationModel,
 } from "@plume/core-types";
 import { Dict, type Space } from "@plume/spaces";
-import { z } from "zod";
+import * as z from "zod";
 import { combinedStateKeys, installReset, observationModelSchema } from "./model.js";
 
 /** Options of `MultiModalSensor`. */

@@ -15,7 +15,7 @@ import {
   roundHalfEven,
 } from "@plume/core-types";
 import { Box } from "@plume/spaces";
-import { z } from "zod";
+import * as z from "zod";
 import { FIELD_STATE_KEYS, batchFieldArray, fieldView, sampledCell } from "./field.js";
 
 /** NumPy's `deg2rad` factor. */

@@ -13,7 +13,7 @@ import {
   type ObservationModel,
 } from "@plume/core-types";
 import { Box } from "@plume/spaces";
-import { z } from "zod";
+import * as z from "zod";
 import { FIELD_STATE_KEYS, batchFieldArray, fieldView, sampledCell } from "./field.js";
 
 /** Options of `ConcentrationSensor`: none (an empty object; unknown keys are rejected). */

@@ -11,7 +11,7 @@ import {
   type ObservationModel,
 } from "@plume/core-types";
 import { Box } from "@plume/spaces";
-import { z } from "zod";
+import * as z from "zod";
 import { ConcentrationSensor } from "./concentration.js";
 
 /** Upper bound on the history length. */

@@ -16,7 +16,7 @@ import {
   type RandomGenerator,
 } from "@plume/core-types";
 import { Box } from "@plume/spaces";
-import { z } from "zod";
+import * as z from "zod";
 
 /** Options of `WindVectorSensor`. */
 export const WindVectorSensorOptionsSchema = z.strictObject({

@@ -5,7 +5,7 @@
  * released longest ago.
  */
 import { ConfigurationError, ValidationError, parseWithSchema } from "@plume/core-types";
-import { z } from "zod";
+import * as z from "zod";
 import {
   embeddingAllocatorOptionsSchema,
   type EmbeddingAllocatorOptions,

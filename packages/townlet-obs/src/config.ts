@@ -3,7 +3,7 @@
  * Keys keep the reference's snake_case spelling so a config transcribed from Python round-trips.
  */
 import { parseWithSchema } from "@plume/core-types";
-import { z } from "zod";
+import * as z from "zod";
 import { objectTypeKey } from "./numeric.js";
 
 export const OBSERVATION_VARIANTS = ["hybrid", "full", "compact"] as const;

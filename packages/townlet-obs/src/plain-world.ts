@@ -4,7 +4,7 @@
  * ledgers, pending context resets and terminated agents.
  */
 import { ValidationError, parseWithSchema } from "@plume/core-types";
-import { z } from "zod";
+import * as z from "zod";
 import type {
   AgentView,
   ObjectView,

@@ -2,7 +2,7 @@
  * zod schemas for world data. The plain-data world parses whole JSON worlds with them, and the
  * builder re-checks what any WorldView returns, so bad host data fails with a named field.
  */
-import { z } from "zod";
+import * as z from "zod";
 
 const finite = () => z.number({ error: "must be a finite number" });
 const integer = () => z.int({ error: "must be an integer" });

@@ -3,7 +3,7 @@
  * field) and derives the per-build lookups. Nothing here writes to the world view.
  */
 import { ValidationError, parseWithSchema } from "@plume/core-types";
-import { z } from "zod";
+import * as z from "zod";
 import { SpatialIndex } from "./spatial-index.js";
 import type { WorldView } from "./world.js";
 import {

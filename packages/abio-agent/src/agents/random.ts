@@ -9,7 +9,7 @@
  * int: `integers(min, max + 1)`; bool: `integers(0, 2)`; enum: `integers(0, k)`; str: a length from
  * `integers(1, 9)` then one `integers(0, 26)` per letter). Optional parameters are always sent.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { parseWith } from "../errors.js";
 import type { JsonValue } from "../json.js";
 import type { Agent, Decision } from "../runner.js";

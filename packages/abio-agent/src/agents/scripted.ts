@@ -2,7 +2,7 @@
  * `ScriptedAgent`: follows a fixed list of actions (the reference's `ScriptedAgent`: `done` once the
  * list is exhausted) or a policy function of the latest observation.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { AbioValidationError, parseWith } from "../errors.js";
 import type { Agent, Decision, DecisionContext } from "../runner.js";
 import { DONE_ACTION } from "../session.js";

@@ -6,7 +6,7 @@
  * `request.tools` to the provider's format (`toolDefinitions(..., { format: "openai" | "anthropic" })`
  * builds them directly), send `request.system` and `request.messages`, and return the tool call it made.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { AbioValidationError, parseWith } from "../errors.js";
 import { isJsonValue, type JsonObject, type JsonValue } from "../json.js";
 import type { Agent, Decision, DecisionContext } from "../runner.js";

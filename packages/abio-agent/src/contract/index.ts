@@ -10,7 +10,7 @@
  * and malformed requests). Sessions come from `createSession` (default: `AbioSession`), so the suite can
  * also check another implementation of the session protocol.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { parseWith } from "../errors.js";
 import { jsonEqual, stableStringify, type JsonObject, type JsonValue } from "../json.js";
 import type { AbioEnvironment, Scenario } from "../scenario.js";

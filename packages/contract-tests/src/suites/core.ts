@@ -13,7 +13,7 @@ import { CARDINAL_MOVES, distance, kitConfig } from "../kit.js";
 import { commonOptionsSchema, resolveOptions } from "../options.js";
 import { describeError } from "../engine.js";
 import type { SuiteReport } from "../report.js";
-import { z } from "zod";
+import * as z from "zod";
 
 interface GridLike {
   readonly width: number;

@@ -6,7 +6,7 @@
  * (`create_component_environment`): sigma 20, goal radius 5, goal (64, 64) clamped into the grid.
  */
 import { gridSizeDataSchema, coordinatesDataSchema } from "@plume/core-types";
-import { z } from "zod";
+import * as z from "zod";
 import { RENDER_MODES } from "../env/types.js";
 import { nonNegativeNumber } from "../internal/schemas.js";
 

@@ -9,7 +9,7 @@ import type {
   RewardFunction,
   VectorField,
 } from "@plume/core-types";
-import { z } from "zod";
+import * as z from "zod";
 
 function hasMembers(value: unknown, functions: readonly string[], properties: readonly string[] = []): boolean {
   if (value === null || (typeof value !== "object" && typeof value !== "function")) return false;

@@ -37,7 +37,7 @@ import {
 import { DiscreteGridActions } from "@plume/actions-discrete";
 import { ConcentrationSensor } from "@plume/sensors-concentration";
 import { Generator } from "@plume/spaces";
-import { z } from "zod";
+import * as z from "zod";
 import { FLOAT32_EPS } from "../internal/math.js";
 import { coordinatesInputSchema, gridSizeInputSchema, nonNegativeNumber, positiveNumber } from "../internal/schemas.js";
 import { DEFAULT_PLUME_SIGMA, GaussianPlume } from "../plume/gaussian.js";

@@ -16,7 +16,7 @@ import {
   type ReadonlyFloat32Array,
 } from "@plume/core-types";
 import { Box, Dict } from "@plume/spaces";
-import { z } from "zod";
+import * as z from "zod";
 import { GaussianPlume, forgetGaussianField } from "../plume/gaussian.js";
 import { PLUME_ENV_DEFAULTS, PlumeEnv, PlumeEnvOptionsSchema, type PlumeEnvOptions } from "./plume-env.js";
 

@@ -4,7 +4,7 @@
  * from the modules that use them.
  */
 import { Coordinates, GridSize, coordinatesDataSchema, gridSizeDataSchema } from "@plume/core-types";
-import { z } from "zod";
+import * as z from "zod";
 
 /** `[x, y]`, `{ x, y }` or a `Coordinates` -> `Coordinates`. Errors name `x` or `y`. */
 export const coordinatesInputSchema = z

@@ -14,7 +14,7 @@ import {
   type FieldMetadata,
   type GridSizeInput,
 } from "@plume/core-types";
-import { z } from "zod";
+import * as z from "zod";
 import { roundHalfEven } from "../internal/math.js";
 import { npyExpF32 } from "../internal/npy-exp.js";
 import { coordinatesInputSchema, gridSizeInputSchema, positiveNumber } from "../internal/schemas.js";

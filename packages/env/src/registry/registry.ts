@@ -7,7 +7,7 @@
  * (`PlumeSearchEnv`: seed 001's Dict observation), both with `maxEpisodeSteps: 1000`.
  */
 import { ValidationError, parseWithSchema, type Env, type NDArray } from "@plume/core-types";
-import { z } from "zod";
+import * as z from "zod";
 import { PlumeEnv, type PlumeEnvInfo, type PlumeEnvOptions } from "../env/plume-env.js";
 import { PlumeSearchEnv, type PlumeSearchEnvOptions, type PlumeSearchObservation } from "../env/plume-search-env.js";
 import type { AnyEnv, EnvSpec } from "../env/types.js";

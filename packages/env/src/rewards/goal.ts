@@ -14,7 +14,7 @@ import {
   type RewardFunction,
   type RewardMetadata,
 } from "@plume/core-types";
-import { z } from "zod";
+import * as z from "zod";
 import { coordinatesInputSchema, finiteNumber, nonNegativeNumber, positiveNumber } from "../internal/schemas.js";
 
 const goalFields = {

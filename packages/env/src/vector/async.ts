@@ -23,7 +23,7 @@ import {
   type NDArray,
 } from "@plume/core-types";
 import { Box, Discrete, batchSpace, type Space } from "@plume/spaces";
-import { z } from "zod";
+import * as z from "zod";
 import { createEnvironmentFromConfig } from "../config/create.js";
 import type { EnvironmentConfigInput } from "../config/schema.js";
 import { planBatch } from "../batch/plan.js";

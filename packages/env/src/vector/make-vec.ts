@@ -5,7 +5,7 @@
  * the environment's own `maxSteps` is kept with a `TimeLimit` wrapper (which then steps env by env).
  */
 import { parseWithSchema } from "@plume/core-types";
-import { z } from "zod";
+import * as z from "zod";
 import { PlumeEnv } from "../env/plume-env.js";
 import type { AnyEnv, EnvSpec } from "../env/types.js";
 import { spec as lookup } from "../registry/registry.js";

@@ -2,7 +2,7 @@
  * What vector environments share: autoreset modes, options, reset arguments and result types.
  */
 import { MAX_SEED, StateError, ValidationError, ndarray, type NDArray } from "@plume/core-types";
-import { z } from "zod";
+import * as z from "zod";
 import type { VectorInfo } from "./infos.js";
 
 /** Gymnasium 1.x's autoreset modes. */

@@ -4,7 +4,7 @@
  * model), or from an explicit vector. Stored as float32.
  */
 import { parseWithSchema, type FieldMetadata, type PointLike, type VectorField } from "@plume/core-types";
-import { z } from "zod";
+import * as z from "zod";
 import { pyMod, radians } from "../internal/math.js";
 import { finiteNumber } from "../internal/schemas.js";
 

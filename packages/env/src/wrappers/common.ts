@@ -21,7 +21,7 @@ import {
   type StepResult,
 } from "@plume/core-types";
 import { Box, Space, flatten, flattenSpace } from "@plume/spaces";
-import { z } from "zod";
+import * as z from "zod";
 import { ObservationWrapper, Wrapper } from "./wrapper.js";
 
 const positiveInt = (what: string) =>

@@ -14,7 +14,7 @@ import {
   type DTypeArrayMap,
   type NDArray,
 } from "@plume/core-types";
-import { z } from "zod";
+import * as z from "zod";
 import {
   canCast,
   castScalar,

@@ -2,7 +2,7 @@
  * Gymnasium's `Dict`: named subspaces; samples are objects with one entry per key.
  */
 import { ValidationError, parseWithSchema } from "@plume/core-types";
-import { z } from "zod";
+import * as z from "zod";
 import { Generator } from "../random/index.js";
 import { SpaceInstanceSchema, drawSubseeds } from "./internal/composite.js";
 import { spaceFromJSON } from "./json.js";

@@ -2,7 +2,7 @@
  * Gymnasium's `Discrete`: the integers {start, ..., start + n - 1}. Samples are plain numbers.
  */
 import { parseWithSchema, type NDArray } from "@plume/core-types";
-import { z } from "zod";
+import * as z from "zod";
 import { checkMaskArray, normalisedAt, validIndicesOfMask, validIndicesOfProbability } from "./internal/masks.js";
 import { SafeIntSchema, SeedOptionSchema } from "./internal/schemas.js";
 import type { DiscreteJSON } from "./json-types.js";

@@ -2,7 +2,7 @@
  * Gymnasium's `MultiBinary`: int8 arrays of 0s and 1s of a fixed shape.
  */
 import { ValidationError, isNDArray, ndarray, parseWithSchema, shapeSize, shapesEqual, type NDArray } from "@plume/core-types";
-import { z } from "zod";
+import * as z from "zod";
 import { kindOf, type Scalar } from "./internal/dtype.js";
 import { checkMaskArray } from "./internal/masks.js";
 import { pyShape } from "./internal/repr.js";

@@ -12,7 +12,7 @@ import {
   type IntDType,
   type NDArray,
 } from "@plume/core-types";
-import { z } from "zod";
+import * as z from "zod";
 import { castScalar, intRange, isIntDType, kindOf, toBigInt, typedFrom, type Scalar } from "./internal/dtype.js";
 import { checkMaskArray, normalisedAt, validIndicesOfMask, validIndicesOfProbability, type MaskKind } from "./internal/masks.js";
 import { readNumericInput, nestValues } from "./internal/numeric.js";

@@ -2,7 +2,7 @@
  * Gymnasium's `OneOf`: an element of exactly one of several spaces, tagged with that space's index.
  */
 import { ValidationError, parseWithSchema } from "@plume/core-types";
-import { z } from "zod";
+import * as z from "zod";
 import { Generator } from "../random/index.js";
 import { SpaceInstanceSchema, drawSubseeds } from "./internal/composite.js";
 import { spaceFromJSON } from "./json.js";

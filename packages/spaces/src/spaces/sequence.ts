@@ -2,7 +2,7 @@
  * Gymnasium's `Sequence`: finite sequences of any length of elements of a feature space.
  */
 import { ValidationError, isNDArray, parseWithSchema, type NDArray } from "@plume/core-types";
-import { z } from "zod";
+import * as z from "zod";
 import { Generator } from "../random/index.js";
 import { concatenate, unstack, type StackedSample } from "./batch.js";
 import { kindOf, type Scalar } from "./internal/dtype.js";

@@ -2,7 +2,7 @@
  * Gymnasium's `Text`: strings of `minLength` to `maxLength` characters from a character set.
  */
 import { ValidationError, parseWithSchema, type NDArray } from "@plume/core-types";
-import { z } from "zod";
+import * as z from "zod";
 import { checkMaskArray } from "./internal/masks.js";
 import { isClose, numpySum } from "./internal/numeric.js";
 import { SeedOptionSchema } from "./internal/schemas.js";

@@ -1,5 +1,5 @@
 /** Shared pieces of the composite spaces (Tuple, Dict, OneOf, Sequence). */
-import { z } from "zod";
+import * as z from "zod";
 import type { Generator } from "../../random/index.js";
 import { Space } from "../space.js";
 

@@ -1,6 +1,6 @@
 /** zod building blocks shared by the option schemas of the spaces. */
 import { DTYPES, isNDArray, type DType, type IntDType, type NDArray } from "@plume/core-types";
-import { z } from "zod";
+import * as z from "zod";
 import { Generator } from "../../random/index.js";
 import { MAX_SEED } from "@plume/core-types";
 import { INT_DTYPES } from "./dtype.js";
