@@ -8,8 +8,21 @@
 import { performance } from "node:perf_hooks";
 import { setTimeout as sleep } from "node:timers/promises";
 import { Worker } from "node:worker_threads";
-import { AsyncVectorEnv, GaussianPlume, PlumeEnv, PlumeSearchEnv, SyncVectorEnv, createEnvironmentFromConfigSync } from "../dist/index.js";
+import {
+  AsyncVectorEnv,
+  GaussianPlume,
+  PlumeEnv,
+  PlumeSearchEnv,
+  SyncVectorEnv,
+  createEnvironmentFromConfig,
+  createEnvironmentFromConfigSync,
+} from "../dist/node.js";
+import { plugins as orientedPlugins } from "@plume/actions-oriented";
+import { plugins as windPlugins } from "@plume/sensors-wind";
 import { Generator } from "@plume/spaces";
+
+/** Plugins imported statically, as @plume/env imported every plugin package before it resolved names at run time. */
+const STATIC_PLUGINS = [...orientedPlugins, ...windPlugins];
 
 const [name, rawArgs] = process.argv.slice(2);
 const args = rawArgs === undefined ? {} : JSON.parse(rawArgs);
@@ -54,8 +67,8 @@ function singleEnv(env) {
   return { stepsPerSecond: rate, resets };
 }
 
-function vectorRate(vec, n) {
-  const table = actionTable(1 << 16, 4);
+function vectorRate(vec, n, high = 4) {
+  const table = actionTable(1 << 16, high);
   const offsets = 64;
   const views = Array.from({ length: offsets }, (_, k) => {
     const at = (k * 997) % ((1 << 16) - n);
@@ -71,6 +84,13 @@ function vectorRate(vec, n) {
 }
 
 const gridConfig = (grid) => ({ gridSize: [grid, grid], maxSteps: 1000 });
+const ANTENNAE_ORIENTED = {
+  gridSize: [128, 128],
+  maxSteps: 1000,
+  sensor: { type: "antennae", options: { sensorAngles: [0, 90, 180, 270], sensorDistance: 3 } },
+  action: "oriented",
+};
+const WIND_RUN_TUMBLE = { gridSize: [128, 128], maxSteps: 1000, sensor: "wind_vector", action: "run_tumble" };
 
 const cases = {
   sampler() {
@@ -85,14 +105,24 @@ const cases = {
     return singleEnv(new PlumeEnv());
   },
   singleAntennaeOriented() {
-    return singleEnv(
-      createEnvironmentFromConfigSync({
-        gridSize: [128, 128],
-        maxSteps: 1000,
-        sensor: { type: "antennae", options: { sensorAngles: [0, 90, 180, 270], sensorDistance: 3 } },
-        action: "oriented",
-      }),
-    );
+    return singleEnv(createEnvironmentFromConfigSync(ANTENNAE_ORIENTED, { plugins: STATIC_PLUGINS }));
+  },
+  /**
+   * An environment built from a config whose plugins come either from static imports (`how: "static"`,
+   * the way @plume/env built configs before it resolved names at run time) or from the packages it
+   * imports by name at run time (`how: "resolved"`). `n` 1: a single PlumeEnv (random actions, resets);
+   * `n` > 1: a SyncVectorEnv of n on the batch kernel. run.mjs pairs the two, adjacent and alternating.
+   */
+  async configured() {
+    const { n = 1, how = "resolved", config = "antennaeOriented" } = args;
+    const spec = { antennaeOriented: ANTENNAE_ORIENTED, windRunTumble: WIND_RUN_TUMBLE }[config];
+    const build = async () => (how === "static" ? createEnvironmentFromConfigSync(spec, { plugins: STATIC_PLUGINS }) : createEnvironmentFromConfig(spec));
+    if (n === 1) return { envStepsPerSecond: singleEnv(await build()).stepsPerSecond };
+    const envs = [];
+    for (let i = 0; i < n; i++) envs.push(await build());
+    const vec = new SyncVectorEnv(envs.map((env) => () => env), { copy: false });
+    if (!vec.batched) throw new Error("expected the batch kernel");
+    return { envStepsPerSecond: vectorRate(vec, n, vec.singleActionSpace.n), batched: vec.batched };
   },
   sync() {
     const { n, grid = 128, copy = false } = args;

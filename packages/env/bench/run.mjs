@@ -25,8 +25,8 @@ const add = (label, name, args, metric, unit, target, copies = 1) => plan.push({
  * by up to 1.7x over seconds, which would swamp a ratio of medians taken minutes apart.
  */
 const pairs = [];
-const addPair = (label, name, args, baseline, ratioLabel, target, copies = 1) =>
-  pairs.push({ label, name, args: { seconds, ...args }, metric: "envStepsPerSecond", unit: "env-steps/s", copies, baseline: { name: "sync", args: { seconds, ...baseline }, metric: "envStepsPerSecond", copies: 1 }, ratioLabel, target });
+const addPair = (label, name, args, baseline, ratioLabel, target, copies = 1, baselineCase = { name: "sync", args: { seconds, ...baseline } }) =>
+  pairs.push({ label, name, args: { seconds, ...args }, metric: "envStepsPerSecond", unit: "env-steps/s", copies, baseline: { ...baselineCase, metric: "envStepsPerSecond", copies: 1 }, ratioLabel, target });
 
 add("action sampler: Generator.integers(0, 4)", "sampler", {}, "drawsPerSecond", "draws/s");
 add("single PlumeEnv, default (random actions, resets)", "single", {}, "stepsPerSecond", "steps/s", 2_000_000);
@@ -66,6 +66,13 @@ if (!quick) {
 addPair("two threads, bare hand-off (no validation or copies), 1024 envs", "twoLane", { n: 1024 }, sync1024, "floor: bare two-thread hand-off / Sync, 1024 envs");
 // The machine's own ceiling for two cores: two independent processes, no coordination at all (summed).
 addPair("2 SyncVectorEnv processes at once, 1024 envs each (sum)", "sync", sync1024, sync1024, "ceiling: 2 independent processes / 1, 1024 envs", undefined, 2);
+
+// Plugins imported by name at run time against the same plugins imported statically (how @plume/env built
+// configs before it resolved names at run time): 1 means the resolution costs nothing once built.
+for (const [config, n] of [["antennaeOriented", 1], ["antennaeOriented", 1024], ["windRunTumble", 1024]]) {
+  const label = `${config}, ${n === 1 ? "single PlumeEnv" : `SyncVectorEnv ${n} envs`}`;
+  addPair(`config-built, plugins resolved at run time: ${label}`, "configured", { n, config, how: "resolved" }, undefined, `resolved / static plugins: ${label}`, undefined, 1, { name: "configured", args: { seconds, n, config, how: "static" } });
+}
 
 const caseArgs = (entry) => ["--expose-gc", join(here, "cases.mjs"), entry.name, JSON.stringify(entry.args)];
 const lastLine = (out) => JSON.parse(out.trim().split("\n").pop());

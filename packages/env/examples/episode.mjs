@@ -1,10 +1,13 @@
 // A plume search episode three ways: from the registry, from a YAML config file, and with a custom
-// plugin named in a config. Run: node examples/episode.mjs
+// plugin named in a config. Run: node examples/episode.mjs (the YAML part needs @plume/actions-oriented,
+// which @plume/env imports when a config names "oriented": npm install @plume/env @plume/actions-oriented)
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ConfigurationError, definePlugin } from "@plume/core-types";
-import { PlumeEnv, createEnvironmentFromConfig, make } from "@plume/env";
+import { PlumeEnv, make } from "@plume/env";
+// Config files are read in Node only: @plume/env/node (everything of @plume/env, plus files and worker threads).
+import { createEnvironmentFromConfig } from "@plume/env/node";
 import { z } from "zod";
 
 // 1. The five-line episode loop, on the registered reference environment (128x128, sigma 12).

@@ -2,7 +2,9 @@
 // (worker threads over shared memory), and proof that they step exactly like single environments.
 // Run: node examples/vector.mjs
 import { Generator } from "@plume/spaces";
-import { AsyncVectorEnv, PlumeEnv, SyncVectorEnv, createEnvironmentFromConfigSync, makeVec } from "@plume/env";
+import { PlumeEnv, SyncVectorEnv, createEnvironmentFromConfigSync, makeVec } from "@plume/env";
+import { AsyncVectorEnv } from "@plume/env/node"; // worker threads: Node only
+import { plugins as orientedPlugins } from "@plume/actions-oriented";
 
 const numEnvs = 8;
 const rng = Generator.fromSeed(0);
@@ -34,7 +36,8 @@ if (batchObs.data[3] !== o3.data[0]) throw new Error("vector env 3 must equal th
 const config = { gridSize: [32, 32], maxSteps: 60, goalRadius: 3, sensor: "antennae", action: "oriented" };
 const async = await AsyncVectorEnv.create({ env: config, numEnvs });
 try {
-  const sync = new SyncVectorEnv(Array.from({ length: numEnvs }, () => () => createEnvironmentFromConfigSync(config)));
+  // The synchronous builder imports nothing: it gets the "oriented" plugin handed over (the workers import it by name).
+  const sync = new SyncVectorEnv(Array.from({ length: numEnvs }, () => () => createEnvironmentFromConfigSync(config, { plugins: orientedPlugins })));
   [, infos] = async.reset({ seed: 7 });
   const [syncObs] = sync.reset({ seed: 7 });
   for (const a of actions.slice(0, 50).map((row) => row.map((v) => v % 3))) {

@@ -88,9 +88,7 @@ export {
   builtinComponentTypes,
   createEnvironmentFromConfig,
   createEnvironmentFromConfigSync,
-  loadEnvironmentConfig,
   parseEnvironmentConfig,
-  readConfigFile,
   type ConfigSection,
   type CreateEnvironmentOptions,
 } from "./config/create.js";
@@ -124,5 +122,20 @@ export {
   type VectorStepResult,
 } from "./vector/options.js";
 export { SyncVectorEnv } from "./vector/sync.js";
-export { AsyncVectorEnv, AsyncVectorEnvOptionsSchema, type AsyncVectorEnvOptions } from "./vector/async.js";
 export { MakeVecOptionsSchema, makeVec, type MakeVecOptions } from "./vector/make-vec.js";
+export {
+  BUILTIN_PLUGIN_PACKAGES,
+  PluginPackageEntrySchema,
+  pluginPackageEntries,
+  pluginPackageFor,
+  registerPluginPackage,
+  type PluginPackageEntry,
+} from "./resolution/catalog.js";
+export { BUNDLED_PLUGINS, registerPlugins, type PluginSource } from "./resolution/registered.js";
+export {
+  isModulePath,
+  resolvePlugin,
+  resolvePluginSync,
+  type PluginResolutionOptions,
+  type ResolvePluginOptions,
+} from "./resolution/resolver.js";

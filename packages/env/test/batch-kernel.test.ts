@@ -11,10 +11,9 @@ import {
   SparseGoalReward,
   StepPenaltyReward,
   batchIneligibility,
-  createEnvironmentFromConfigSync,
   type EnvironmentConfigInput,
 } from "../src/index.js";
-import { expectError } from "./helpers.js";
+import { expectError, configEnv } from "./helpers.js";
 
 const BATCH_METHODS = new Set(["processActionBatch", "fillObservationBatch", "computeRewardBatch"]);
 
@@ -39,7 +38,7 @@ const CONFIGS: Record<string, EnvironmentConfigInput> = {
 };
 
 function objectPathTwin(config: EnvironmentConfigInput): PlumeEnv<unknown, unknown> {
-  const built = createEnvironmentFromConfigSync(config);
+  const built = configEnv(config);
   return new PlumeEnv({
     gridSize: built.gridSize,
     sourceLocation: built.sourceLocation,
@@ -64,7 +63,7 @@ function randomAction(env: PlumeEnv<unknown, unknown>, rng: Generator): unknown 
 describe("PlumeEnv's kernel path equals its object path", () => {
   for (const [name, config] of Object.entries(CONFIGS)) {
     it(`${name}: 3 000 random steps with resets`, () => {
-      const kernel = createEnvironmentFromConfigSync(config);
+      const kernel = configEnv(config);
       const objects = objectPathTwin(config);
       expect(kernel.batchPlan, batchIneligibility({ action: kernel.actionProcessor, sensor: kernel.sensor, reward: kernel.rewardFunction, plume: kernel.plume, wind: kernel.wind })).toBeDefined();
       expect(objects.batchPlan).toBeUndefined();
@@ -89,7 +88,7 @@ describe("PlumeEnv's kernel path equals its object path", () => {
 
 describe("BatchKernel errors", () => {
   it("a failing sensor batch leaves the environment as it was", () => {
-    const env = createEnvironmentFromConfigSync(CONFIGS.default as EnvironmentConfigInput);
+    const env = configEnv(CONFIGS.default as EnvironmentConfigInput);
     const sensor = env.sensor as unknown as { fillObservationBatch: (...args: unknown[]) => void };
     const original = sensor.fillObservationBatch.bind(sensor);
     env.reset({ seed: 1 });
@@ -198,7 +197,7 @@ describe("BatchKernel puts every environment back on a component error", () => {
   // 8 environments are saved one by one, 40 (all of them stepped) in bulk.
   for (const [name, config] of Object.entries(FAILING_CONFIGS)) for (const n of [8, 40]) {
     it(`${name}, ${n} envs: a sensor failing after the step was counted`, () => {
-      const env = createEnvironmentFromConfigSync(config);
+      const env = configEnv(config);
       const plan = env.batchPlan!;
       const sensor = Object.create(plan.sensor) as typeof plan.sensor;
       let failing = false;

@@ -17,12 +17,11 @@ import {
   SparseGoalReward,
   StepPenaltyReward,
   builtinComponentTypes,
-  createEnvironmentFromConfig,
   createEnvironmentFromConfigSync,
-  loadEnvironmentConfig,
   parseEnvironmentConfig,
 } from "../src/index.js";
-import { expectError, expectRejection } from "./helpers.js";
+import { createEnvironmentFromConfig, loadEnvironmentConfig } from "../src/node.js";
+import { ALL_PLUGINS, expectError, expectRejection } from "./helpers.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const packageDir = join(here, "..");
@@ -127,12 +126,15 @@ describe("selector defaults", () => {
   });
 
   it("step_penalty, run_tumble and goal radius 0 (float32 eps)", () => {
-    const env = createEnvironmentFromConfigSync({
-      gridSize: [20, 20],
-      goalRadius: 0,
-      reward: { type: "step_penalty", options: { stepPenalty: 0.5 } },
-      action: { type: "run_tumble", options: { stepSize: 2 } },
-    });
+    const env = createEnvironmentFromConfigSync(
+      {
+        gridSize: [20, 20],
+        goalRadius: 0,
+        reward: { type: "step_penalty", options: { stepPenalty: 0.5 } },
+        action: { type: "run_tumble", options: { stepSize: 2 } },
+      },
+      { plugins: ALL_PLUGINS },
+    );
     expect(env.goalRadius).toBe(2 ** -23);
     const reward = env.rewardFunction as StepPenaltyReward;
     expect([reward.goalReward, reward.stepPenalty, reward.goalRadius]).toEqual([1, 0.5, 2 ** -23]);
@@ -144,41 +146,44 @@ describe("selector defaults", () => {
     expect(names.sensor).toEqual(expect.arrayContaining(["concentration", "antennae", "wind_vector", "multi_modal"]));
     expect(names.action).toEqual(expect.arrayContaining(["discrete", "oriented", "run_tumble"]));
     expect(names.reward).toEqual(["sparse", "step_penalty"]);
-    expect(names.plume).toEqual(["gaussian"]);
+    expect(names.plume).toEqual(["gaussian", "movie", "turbulent"]);
+    expect(names.policy).toEqual(["greedy", "random", "surge-cast", "temporal-gradient"]);
     expect(names.wind).toEqual(["constant"]);
   });
 });
 
 describe("wind", () => {
   it("a configured wind reaches the sensor as envState.wind_field", () => {
-    const env = createEnvironmentFromConfigSync({
-      gridSize: [32, 32],
-      wind: { type: "constant", options: { directionDeg: 30, speed: 0.8 } },
-      sensor: "wind_vector",
-    });
+    const env = createEnvironmentFromConfigSync(
+      { gridSize: [32, 32], wind: { type: "constant", options: { directionDeg: 30, speed: 0.8 } }, sensor: "wind_vector" },
+      { plugins: ALL_PLUGINS },
+    );
     expect(env.wind).toBeInstanceOf(ConstantWindField);
     const [obs] = env.reset({ seed: 2 });
     expect(Array.from((obs as NDArray).data as Float32Array)).toEqual([0.6928203105926514, -0.4000000059604645]);
   });
 
-  it("a wind_vector sensor without wind gets the selector's constant wind (0 degrees, speed 1)", () => {
-    const env = createEnvironmentFromConfigSync({ gridSize: [8, 8], sensor: { type: "wind_vector" } });
+  it("a wind_vector sensor without wind gets the selector's constant wind (0 degrees, speed 1)", async () => {
+    const env = await createEnvironmentFromConfig({ gridSize: [8, 8], sensor: { type: "wind_vector" } });
     expect(env.sensor).toBeInstanceOf(WindVectorSensor);
     expect(Array.from((env.wind as ConstantWindField).sample())).toEqual([1, -0]);
   });
 
   it("nested components: multi_modal sensors given as { type, options }", () => {
-    const env = createEnvironmentFromConfigSync({
-      gridSize: [8, 8],
-      sensor: { type: "multi_modal", options: { sensors: { odor: "concentration", wind: { type: "wind_vector", options: { noiseStd: 0 } } } } },
-    });
+    const env = createEnvironmentFromConfigSync(
+      {
+        gridSize: [8, 8],
+        sensor: { type: "multi_modal", options: { sensors: { odor: "concentration", wind: { type: "wind_vector", options: { noiseStd: 0 } } } } },
+      },
+      { plugins: ALL_PLUGINS },
+    );
     expect(env.sensor).toBeInstanceOf(MultiModalSensor);
     expect(env.wind).toBeInstanceOf(ConstantWindField);
     const [obs] = env.reset({ seed: 1 });
     expect(Object.keys(obs as object).sort()).toEqual(["odor", "wind"]);
     expect(env.observationSpace.contains(obs)).toBe(true);
     const error = expectError(
-      () => createEnvironmentFromConfigSync({ sensor: { type: "multi_modal", options: { sensors: { odor: "nose" } } } }),
+      () => createEnvironmentFromConfigSync({ sensor: { type: "multi_modal", options: { sensors: { odor: "nose" } } } }, { plugins: ALL_PLUGINS }),
       ConfigurationError,
       "sensor.options.sensors.odor.type",
     );
@@ -210,7 +215,7 @@ describe("config errors name the bad field", () => {
   ];
   for (const [name, config, parameter] of cases) {
     it(`${name} -> ${parameter}`, () => {
-      const error = expectError(() => createEnvironmentFromConfigSync(config as never), ConfigurationError, parameter);
+      const error = expectError(() => createEnvironmentFromConfigSync(config as never, { plugins: ALL_PLUGINS }), ConfigurationError, parameter);
       expect(error.code).toBe("PLUME_CONFIGURATION");
       expect(error.message).toContain(parameter);
       expect(error.expected, "names the allowed values").toBeTruthy();
@@ -233,7 +238,7 @@ describe("plugins named by package or path (dynamic import)", () => {
   it("a third-party plugin package installed in the project", async () => {
     const env = await createEnvironmentFromConfig(
       { gridSize: [16, 16], sensor: { type: "@acme/plume-sensor-foo", options: { gain: 2 } } },
-      { baseDir: project },
+      { projectDir: project },
     );
     expect(env.sensor.getMetadata()).toEqual({ type: "foo_sensor", parameters: { gain: 2 } });
     const [obs] = env.reset({ seed: 0 });
@@ -242,7 +247,7 @@ describe("plugins named by package or path (dynamic import)", () => {
 
   it("its options are validated with its own schema, errors at the config path", async () => {
     await expectRejection(
-      createEnvironmentFromConfig({ sensor: { type: "@acme/plume-sensor-foo", options: { gain: -1 } } }, { baseDir: project }),
+      createEnvironmentFromConfig({ sensor: { type: "@acme/plume-sensor-foo", options: { gain: -1 } } }, { projectDir: project }),
       ConfigurationError,
       "sensor.options.gain",
     );
@@ -250,32 +255,33 @@ describe("plugins named by package or path (dynamic import)", () => {
 
   it("a package that does not exist, one without a plugin export, a wrong kind, a module that throws", async () => {
     const missing = await expectRejection(
-      createEnvironmentFromConfig({ sensor: { type: "@acme/does-not-exist" } }, { baseDir: project }),
+      createEnvironmentFromConfig({ sensor: { type: "@acme/does-not-exist" } }, { projectDir: project }),
       ConfigurationError,
       "sensor.type",
     );
     expect(missing.message).toContain("@acme/does-not-exist");
     expect(missing.message).toMatch(/could be found|not a built-in/);
     const noPlugin = await expectRejection(
-      createEnvironmentFromConfig({ sensor: "@acme/not-a-plugin" }, { baseDir: project }),
+      createEnvironmentFromConfig({ sensor: "@acme/not-a-plugin" }, { projectDir: project }),
       ConfigurationError,
       "sensor.type",
     );
     expect(noPlugin.message).toContain("does not export a plugin");
     expect(noPlugin.expected).toContain("definePlugin");
     const wrongKind = await expectRejection(
-      createEnvironmentFromConfig({ sensor: "./wrong-kind.mjs" }, { baseDir: project }),
+      createEnvironmentFromConfig({ sensor: "./wrong-kind.mjs" }, { baseDir: project, allowModulePaths: true }),
       ConfigurationError,
       "sensor.type",
     );
     expect(wrongKind.message).toContain("is a reward plugin, not a sensor plugin");
     const throws = await expectRejection(
-      createEnvironmentFromConfig({ sensor: "./throws.mjs" }, { baseDir: project }),
+      createEnvironmentFromConfig({ sensor: "./throws.mjs" }, { baseDir: project, allowModulePaths: true }),
       ConfigurationError,
       "sensor.type",
     );
     expect(throws.message).toContain("broken module");
-    await expectRejection(createEnvironmentFromConfig({ sensor: "./nope.mjs" }, { baseDir: project }), ConfigurationError, "sensor.type");
+    const nope = await expectRejection(createEnvironmentFromConfig({ sensor: "./nope.mjs" }, { baseDir: project, allowModulePaths: true }), ConfigurationError, "sensor.type");
+    expect(nope.message).toContain("could not be found");
   });
 
   it("the sync form refuses to import and says so", () => {
@@ -295,10 +301,10 @@ describe("plugins named by package or path (dynamic import)", () => {
     expect(env.step(0)[1]).toBe(1);
     const imported: string[] = [];
     const env2 = await createEnvironmentFromConfig(
-      { gridSize: [4, 4], reward: "virtual:always-one" },
+      { gridSize: [4, 4], reward: "@virtual/always-one" },
       { importModule: async (s) => (imported.push(s), { plugin }) },
     );
-    expect(imported).toEqual(["virtual:always-one"]);
+    expect(imported).toEqual(["@virtual/always-one"]);
     env2.reset();
     expect(env2.step(0)[1]).toBe(1);
   });
@@ -336,7 +342,9 @@ describe("config files", () => {
         "",
       ].join("\n"),
     );
-    const fromYaml = await createEnvironmentFromConfig(pathToFileURL(yaml));
+    const refused = await expectRejection(createEnvironmentFromConfig(pathToFileURL(yaml), { projectDir: project }), ConfigurationError, "sensor.options.sensors.local.type");
+    expect(refused.message).toContain("allowModulePaths");
+    const fromYaml = await createEnvironmentFromConfig(pathToFileURL(yaml), { projectDir: project, allowModulePaths: true });
     expect(Object.keys((fromYaml.observationSpace as unknown as { spaces: object }).spaces)).toEqual(["foo", "local", "wind"]);
     const [obs] = fromYaml.reset({ seed: 4 });
     expect(fromYaml.observationSpace.contains(obs)).toBe(true);

@@ -19,7 +19,6 @@ import {
   PlumeSearchEnv,
   SparseGoalReward,
   StepPenaltyReward,
-  createEnvironmentFromConfigSync,
   make,
   plugins,
   registeredIds,
@@ -28,6 +27,7 @@ import {
   type PlumeEnvOptions,
 } from "../src/index.js";
 import { directOptions, referenceCases, selectorConfig } from "./reference.js";
+import { configEnv } from "./helpers.js";
 
 const cases = referenceCases();
 
@@ -83,7 +83,7 @@ describeEnv(
   (hints) => {
     const { renderMode, maxSteps, config } = (hints ?? {}) as EnvFactoryOptions & { config?: EnvironmentConfigInput };
     const base: EnvironmentConfigInput = config ?? { gridSize: [32, 32], sensor: "antennae", action: "oriented", reward: "step_penalty" };
-    return createEnvironmentFromConfigSync({
+    return configEnv({
       ...base,
       ...(renderMode !== undefined && { renderMode: renderMode as "human" | "rgb_array" | null }),
       ...(maxSteps !== undefined && { maxSteps }),
@@ -101,7 +101,7 @@ describeEnv(
   "createEnvironmentFromConfig (run_tumble, wind sensor with noise)",
   (hints) => {
     const { renderMode, maxSteps } = hints ?? {};
-    return createEnvironmentFromConfigSync({
+    return configEnv({
       gridSize: [24, 16],
       action: { type: "run_tumble", options: { stepSize: 2 } },
       sensor: { type: "multi_modal", options: { sensors: { odor: "concentration", wind: { type: "wind_vector", options: { noiseStd: 0.1 } } } } },

@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
 import { parse as parseYaml } from "yaml";
 import { describe, expect, it } from "vitest";
-import { createEnvironmentFromConfigSync, make, parseEnvironmentConfig } from "../src/index.js";
+import { make, parseEnvironmentConfig } from "../src/index.js";
+import { configEnv } from "./helpers.js";
 
 const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
 const blocks = (lang: string) => [...readme.matchAll(new RegExp("```" + lang + "\\n([\\s\\S]*?)```", "g"))].map((m) => m[1] as string);
@@ -30,11 +31,11 @@ describe("README", () => {
     expect(yaml.length).toBeGreaterThanOrEqual(2);
     expect(json.length).toBeGreaterThanOrEqual(1);
     const full = parseYaml(yaml[0] as string) as Record<string, unknown>;
-    const env = createEnvironmentFromConfigSync(full);
+    const env = configEnv(full);
     expect(env.gridSize.toTuple()).toEqual([64, 64]);
     const [obs] = env.reset({ seed: 1 });
     expect(env.observationSpace.contains(obs)).toBe(true);
-    const fromJson = createEnvironmentFromConfigSync(JSON.parse(json[0] as string));
+    const fromJson = configEnv(JSON.parse(json[0] as string));
     expect(String(fromJson.actionSpace)).toBe("Discrete(2)");
     // The third-party plugin snippet is a valid config fragment.
     expect(parseEnvironmentConfig(parseYaml(yaml[1] as string)).sensor).toEqual({ type: "@acme/plume-sensor-foo", options: { gain: 2 } });

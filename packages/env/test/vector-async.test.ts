@@ -14,9 +14,12 @@ import {
   createEnvironmentFromConfigSync,
   type AutoresetMode,
   type EnvironmentConfigInput,
-} from "../dist/index.js";
+} from "../dist/node.js";
 import { resolveMainThread } from "../dist/vector/async.js";
-import { expectError, expectRejection } from "./helpers.js";
+import { ALL_PLUGINS, expectError, expectRejection } from "./helpers.js";
+
+/** The built package's sync config builder, with every plugin package's plugins (the workers import them by name). */
+const configEnv = (config: EnvironmentConfigInput) => createEnvironmentFromConfigSync(config, { plugins: ALL_PLUGINS });
 
 const fixtures = fileURLToPath(new URL("./fixtures/", import.meta.url));
 const open: AsyncVectorEnv[] = [];
@@ -62,7 +65,7 @@ describe("AsyncVectorEnv agrees exactly with SyncVectorEnv", () => {
       it(`${name}, ${mode}, ${n} envs on ${workers} workers`, async () => {
         const vec = await create({ env: config, numEnvs: n, numWorkers: workers, autoresetMode: mode, ...extra });
         const sync = new SyncVectorEnv(
-          Array.from({ length: n }, () => () => createEnvironmentFromConfigSync(config)),
+          Array.from({ length: n }, () => () => configEnv(config)),
           { autoresetMode: mode },
         );
         expect(vec.numWorkers).toBe(workers);
@@ -97,8 +100,13 @@ describe("AsyncVectorEnv failures", () => {
     sensor: { type: "./faulty-sensor.mjs", options: { mode, atStep: 3, ...extra } },
   });
 
+  it("a config naming a module path is refused before any worker starts unless allowModulePaths is set", async () => {
+    const error = await expectRejection(create({ env: faulty("throw"), baseDir: fixtures, numEnvs: 2, numWorkers: 1 }), ConfigurationError, "sensor.type");
+    expect(error.message).toContain("allowModulePaths");
+  });
+
   it("an error thrown in a worker comes back from the call, naming the worker", async () => {
-    const vec = await create({ env: faulty("throw"), baseDir: fixtures, numEnvs: 4, numWorkers: 2 });
+    const vec = await create({ env: faulty("throw"), baseDir: fixtures, allowModulePaths: true, numEnvs: 4, numWorkers: 2 });
     vec.reset({ seed: 0 });
     vec.step([0, 0, 0, 0]);
     vec.step([0, 0, 0, 0]);
@@ -108,7 +116,7 @@ describe("AsyncVectorEnv failures", () => {
   });
 
   it("a worker that dies makes the next call throw, never hang; the env then stays broken", async () => {
-    const vec = await create({ env: faulty("exit"), baseDir: fixtures, numEnvs: 4, numWorkers: 2, timeoutMs: 20_000 });
+    const vec = await create({ env: faulty("exit"), baseDir: fixtures, allowModulePaths: true, numEnvs: 4, numWorkers: 2, timeoutMs: 20_000 });
     vec.reset({ seed: 0 });
     vec.step([1, 1, 1, 1]);
     vec.step([1, 1, 1, 1]);
@@ -120,7 +128,7 @@ describe("AsyncVectorEnv failures", () => {
   });
 
   it("a worker that never answers fails after timeoutMs, and close() still ends it", async () => {
-    const vec = await create({ env: faulty("hang"), baseDir: fixtures, numEnvs: 2, numWorkers: 2, timeoutMs: 1_000 });
+    const vec = await create({ env: faulty("hang"), baseDir: fixtures, allowModulePaths: true, numEnvs: 2, numWorkers: 2, timeoutMs: 1_000 });
     vec.reset({ seed: 0 });
     vec.step([1, 1]);
     vec.step([1, 1]);
@@ -141,7 +149,7 @@ describe("AsyncVectorEnv failures", () => {
     expect(vec.mainThread).toBe(true);
     expect(vec.numWorkers).toBe(Math.max(1, Math.min(6, availableParallelism()) - 1));
     expect(String(vec)).toMatch(/the main thread/);
-    const sync = new SyncVectorEnv(Array.from({ length: 6 }, () => () => createEnvironmentFromConfigSync(SMALL)));
+    const sync = new SyncVectorEnv(Array.from({ length: 6 }, () => () => configEnv(SMALL)));
     expect(vec.reset({ seed: 9 })).toEqual(sync.reset({ seed: 9 }));
     const rng = Generator.fromSeed(2);
     for (let t = 0; t < 60; t++) {
@@ -166,7 +174,7 @@ describe("AsyncVectorEnv failures", () => {
 
   it("copy: false infos are fetched from the workers when read, and only until the next step starts", async () => {
     const vec = await create({ env: SMALL, numEnvs: 4, numWorkers: 2, copy: false });
-    const sync = new SyncVectorEnv(Array.from({ length: 4 }, () => () => createEnvironmentFromConfigSync(SMALL)));
+    const sync = new SyncVectorEnv(Array.from({ length: 4 }, () => () => configEnv(SMALL)));
     vec.reset({ seed: 3 });
     sync.reset({ seed: 3 });
     const [, , , , infos] = vec.step([1, 2, 3, 0]);
@@ -181,7 +189,7 @@ describe("AsyncVectorEnv failures", () => {
   it("step and stepAsync take the caller's actions as they were at the call: both agree with SyncVectorEnv", async () => {
     const n = 6;
     const vec = await create({ env: SMALL, numEnvs: n, numWorkers: 1, mainThread: true, copy: false });
-    const sync = new SyncVectorEnv(Array.from({ length: n }, () => () => createEnvironmentFromConfigSync(SMALL)));
+    const sync = new SyncVectorEnv(Array.from({ length: n }, () => () => configEnv(SMALL)));
     vec.reset({ seed: 4 });
     sync.reset({ seed: 4 });
     const rng = Generator.fromSeed(8);
@@ -204,7 +212,7 @@ describe("AsyncVectorEnv failures", () => {
   it("an Int32Array with a bad action names it and moves no environment; an ended environment's action is not checked (NEXT_STEP)", async () => {
     const n = 6; // the main thread steps environments 0..2, the worker 3..5
     const vec = await create({ env: SMALL, numEnvs: n, numWorkers: 1, mainThread: true, copy: false });
-    const sync = new SyncVectorEnv(Array.from({ length: n }, () => () => createEnvironmentFromConfigSync(SMALL)));
+    const sync = new SyncVectorEnv(Array.from({ length: n }, () => () => configEnv(SMALL)));
     vec.reset({ seed: 9 });
     sync.reset({ seed: 9 });
     const rng = Generator.fromSeed(3);
@@ -238,8 +246,8 @@ describe("AsyncVectorEnv failures", () => {
   it("Discrete actions outside 0..255 are checked as Int32 (a third-party space starting at -2)", async () => {
     const config: EnvironmentConfigInput = { ...SMALL, action: { type: "./shifted-actions.mjs" } };
     const n = 5;
-    const vec = await create({ env: config, baseDir: fixtures, numEnvs: n, numWorkers: 1, mainThread: true, copy: false });
-    const envs = await Promise.all(Array.from({ length: n }, () => createEnvironmentFromConfig(config, { baseDir: fixtures })));
+    const vec = await create({ env: config, baseDir: fixtures, allowModulePaths: true, numEnvs: n, numWorkers: 1, mainThread: true, copy: false });
+    const envs = await Promise.all(Array.from({ length: n }, () => createEnvironmentFromConfig(config, { baseDir: fixtures, allowModulePaths: true })));
     const sync = new SyncVectorEnv(envs.map((env) => () => env));
     expect(String(vec.singleActionSpace)).toContain("-2");
     vec.reset({ seed: 2 });

@@ -11,7 +11,6 @@ import {
   PlumeEnv,
   PlumeSearchEnv,
   SyncVectorEnv,
-  createEnvironmentFromConfigSync,
   make,
   makeVec,
   stackInfos,
@@ -19,7 +18,7 @@ import {
   type EnvironmentConfigInput,
   type VectorInfo,
 } from "../src/index.js";
-import { expectError } from "./helpers.js";
+import { expectError, configEnv } from "./helpers.js";
 
 type AnyPlumeEnv = PlumeEnv<unknown, unknown>;
 
@@ -41,7 +40,7 @@ const CONFIGS: Readonly<Record<string, EnvironmentConfigInput>> = {
 };
 
 function makeEnv(name: string): AnyPlumeEnv {
-  return createEnvironmentFromConfigSync(CONFIGS[name] as EnvironmentConfigInput);
+  return configEnv(CONFIGS[name] as EnvironmentConfigInput);
 }
 
 /** A random action of `env`'s action space, from `rng` (no Math.random). */
@@ -199,7 +198,7 @@ describe("SyncVectorEnv agrees exactly with single environments", () => {
     expect(batched("windNoise")).toBe(true);
     expect(batched("history"), "ConcentrationHistorySensor is stateful: no batch method").toBe(false);
     expect(new SyncVectorEnv([() => makeEnv("default")], { batch: "off" }).batched).toBe(false);
-    const mixed = new SyncVectorEnv([() => makeEnv("default"), () => createEnvironmentFromConfigSync({ ...CONFIGS.default, goalRadius: 3 })]);
+    const mixed = new SyncVectorEnv([() => makeEnv("default"), () => configEnv({ ...CONFIGS.default, goalRadius: 3 })]);
     expect(mixed.batched, "different configurations cannot share one kernel").toBe(false);
   });
 

@@ -1,32 +1,22 @@
 /**
- * `createEnvironmentFromConfig`: builds a `PlumeEnv` from an `EnvironmentConfig` object or a JSON/YAML
- * file. Components named by a built-in name come from Plume's plugin packages; any other `type` is
- * imported (a package specifier resolved from the config file's folder, or a module path) and its
- * `plugin` export is validated with `isPlugin`. Every error is a `ConfigurationError` whose `parameter`
- * is the path of the bad field (`"sensor.type"`, `"gridSize.width"`, `"plume.options.sigma"`, ...).
+ * `createEnvironmentFromConfig`: builds a `PlumeEnv` from an `EnvironmentConfig` object. Each component's
+ * `type` is resolved by `../resolution/` under the trust model (passed and registered plugins, built-in
+ * names whose package is imported when needed, installed packages, module paths only with
+ * `allowModulePaths`). Config files (JSON/YAML on disk) are read by `@plume/env/node`, which builds on
+ * this module with a loader that resolves packages from the user's project. Every error is a
+ * `ConfigurationError` whose `parameter` is the path of the bad field (`"sensor.type"`,
+ * `"gridSize.width"`, `"plume.options.sigma"`, ...).
  */
-import { existsSync, readFileSync } from "node:fs";
-import { readFile } from "node:fs/promises";
-import { dirname, extname, isAbsolute, join, resolve } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
 import {
   ConfigurationError,
   Coordinates,
   GridSize,
   PLUGIN_KINDS,
-  isPlugin,
   isPlumeError,
   parseWithSchema,
   type Plugin,
   type PluginKind,
 } from "@plume/core-types";
-import { plugins as discretePlugins } from "@plume/actions-discrete";
-import { plugins as continuousPlugins } from "@plume/actions-continuous";
-import { plugins as orientedPlugins } from "@plume/actions-oriented";
-import { plugins as concentrationPlugins } from "@plume/sensors-concentration";
-import { plugins as windSensorPlugins } from "@plume/sensors-wind";
-import { plugins as composePlugins } from "@plume/sensors-compose";
-import { parse as parseYaml, YAMLParseError } from "yaml";
 import {
   PROTOCOL_DESCRIPTIONS,
   isActionProcessor,
@@ -38,8 +28,18 @@ import {
 import { PlumeEnv } from "../env/plume-env.js";
 import type { RenderMode } from "../env/types.js";
 import { FLOAT32_EPS } from "../internal/math.js";
-import { plugins as envPlugins } from "../plugins.js";
 import type { TerminalOutput } from "../render/terminal.js";
+import type { PluginPackageEntry } from "../resolution/catalog.js";
+import { portableLoader, type PluginLoader } from "../resolution/loader.js";
+import { isBundledPlugin } from "../resolution/registered.js";
+import {
+  knownPluginNames,
+  loaderFor,
+  resolvePluginRequest,
+  resolvePluginRequestSync,
+  type PluginRequest,
+  type PluginResolutionOptions,
+} from "../resolution/resolver.js";
 import {
   EnvironmentConfigSchema,
   SELECTOR_DEFAULTS,
@@ -60,39 +60,25 @@ const SECTION_KIND: Readonly<Record<ConfigSection, PluginKind>> = Object.freeze(
   sensor: "sensor",
 });
 
-/** Every plugin a config can name by its built-in name, by kind. */
-const BUILTIN_PLUGINS: readonly Plugin[] = Object.freeze([
-  ...envPlugins,
-  ...concentrationPlugins,
-  ...windSensorPlugins,
-  ...composePlugins,
-  ...discretePlugins,
-  ...continuousPlugins,
-  ...orientedPlugins,
-] as readonly Plugin[]);
-
-/** The built-in names, by kind (e.g. `builtinComponentTypes().sensor` -> `["antennae", "concentration", ...]`). */
+/**
+ * The names a config can use, by kind (e.g. `builtinComponentTypes().sensor` -> `["antennae",
+ * "concentration", ...]`): the built-in catalog (whether or not each name's package is installed),
+ * plus names added with `registerPluginPackage` and plugins registered with `registerPlugins`.
+ */
 export function builtinComponentTypes(): Readonly<Record<PluginKind, readonly string[]>> {
-  const out = Object.fromEntries(PLUGIN_KINDS.map((k) => [k, [] as string[]])) as Record<PluginKind, string[]>;
-  for (const p of BUILTIN_PLUGINS) out[p.kind].push(p.name);
-  for (const k of PLUGIN_KINDS) out[k].sort();
-  return out;
+  return Object.fromEntries(PLUGIN_KINDS.map((k) => [k, knownPluginNames(k)])) as unknown as Record<PluginKind, readonly string[]>;
 }
 
-/** Options of `createEnvironmentFromConfig`. */
-export interface CreateEnvironmentOptions {
-  /** More plugins a config may name by `name` (checked before the built-ins). */
-  readonly plugins?: readonly Plugin[] | undefined;
+/** Options of `createEnvironmentFromConfig` (the plugin-resolution ones are described on each field). */
+export interface CreateEnvironmentOptions extends PluginResolutionOptions {
   /**
-   * Folder that module paths and package specifiers are resolved from. Default: the config file's
-   * folder, else the current working directory.
+   * Folder that allowed module paths (`./sensor.mjs`) resolve from. Default: the config file's folder
+   * (`@plume/env/node`), else the working directory (in a browser: the page).
    */
   readonly baseDir?: string | undefined;
-  /** Loads a module for a `type` that is not a known name (default: Node resolution from `baseDir`, then `import()`). */
-  readonly importModule?: ((specifier: string) => Promise<unknown>) | undefined;
-  /** Overrides the config's `renderMode`. */
+  /** Overrides the config's `renderMode`. Default: the config's (`null` when it has none). */
   readonly renderMode?: RenderMode | null | undefined;
-  /** Where `human` frames go (default `process.stdout`). */
+  /** Where `human` frames go. Default `process.stdout`. */
   readonly terminal?: TerminalOutput | undefined;
 }
 
@@ -138,12 +124,7 @@ const NESTED_SLOTS: Readonly<Partial<Record<PluginKind, readonly { readonly key:
   });
 
 /** A component spec found in the config: where it is, what kind it must be, and its type. */
-interface Occurrence {
-  readonly kind: PluginKind;
-  readonly type: string;
-  /** Dotted path of the spec, e.g. `"sensor"` or `"sensor.options.sensors.wind"`. */
-  readonly path: string;
-}
+type Occurrence = PluginRequest;
 
 function configError(parameter: string, summary: string, expected: string, received?: unknown, cause?: unknown): ConfigurationError {
   return new ConfigurationError(`${parameter}: ${summary}`, {
@@ -160,205 +141,6 @@ function configError(parameter: string, summary: string, expected: string, recei
  */
 export function parseEnvironmentConfig(input: unknown): EnvironmentConfig {
   return parseWithSchema(EnvironmentConfigSchema, input, { what: "environment config", kind: "configuration" });
-}
-
-/**
- * Reads a JSON (`.json`) or YAML (`.yaml`, `.yml`; anything else is tried as JSON, then YAML) config file
- * and validates it.
- * @throws ConfigurationError for a missing file, a syntax error (with its line) or a bad field.
- */
-export async function loadEnvironmentConfig(path: string | URL): Promise<EnvironmentConfig> {
-  return parseEnvironmentConfig(await readConfigFile(path));
-}
-
-/** Reads and parses a config file without validating it. */
-export async function readConfigFile(path: string | URL): Promise<unknown> {
-  const file = path instanceof URL ? fileURLToPath(path) : path;
-  let text: string;
-  try {
-    text = await readFile(file, "utf8");
-  } catch (error) {
-    throw configError("file", `cannot read config file ${file}`, "a readable JSON or YAML file", file, error);
-  }
-  const ext = extname(file).toLowerCase();
-  const asJson = () => {
-    try {
-      return JSON.parse(text) as unknown;
-    } catch (error) {
-      throw configError("file", `invalid JSON in ${file}: ${(error as Error).message}`, "valid JSON", file, error);
-    }
-  };
-  const asYaml = () => {
-    try {
-      return parseYaml(text) as unknown;
-    } catch (error) {
-      const where =
-        error instanceof YAMLParseError && error.linePos !== undefined
-          ? ` at line ${error.linePos[0].line}, column ${error.linePos[0].col}`
-          : "";
-      throw configError("file", `invalid YAML in ${file}${where}: ${(error as Error).message.split("\n")[0]}`, "valid YAML", file, error);
-    }
-  };
-  if (ext === ".json") return asJson();
-  if (ext === ".yaml" || ext === ".yml") return asYaml();
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return asYaml();
-  }
-}
-
-function isModulePath(type: string): boolean {
-  return type.startsWith("./") || type.startsWith("../") || type.startsWith("/") || type.startsWith("file:");
-}
-
-function builtinFor(kind: PluginKind, name: string, extra: readonly Plugin[]): Plugin | undefined {
-  return (
-    extra.find((p) => p.kind === kind && p.name === name) ?? BUILTIN_PLUGINS.find((p) => p.kind === kind && p.name === name)
-  );
-}
-
-function knownNames(kind: PluginKind, extra: readonly Plugin[]): string[] {
-  return [...new Set([...extra, ...BUILTIN_PLUGINS].filter((p) => p.kind === kind).map((p) => p.name))].sort();
-}
-
-function errorCode(error: unknown): string | undefined {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === "string" ? code : undefined;
-}
-
-const IMPORT_CONDITIONS: ReadonlySet<string> = new Set(["import", "node", "default"]);
-
-/** The target of a package `exports` entry under Node's import conditions (first matching key wins). */
-function conditionTarget(entry: unknown): string | undefined {
-  if (typeof entry === "string") return entry;
-  if (Array.isArray(entry)) {
-    for (const item of entry) {
-      const target = conditionTarget(item);
-      if (target !== undefined) return target;
-    }
-    return undefined;
-  }
-  if (entry !== null && typeof entry === "object") {
-    for (const [key, value] of Object.entries(entry)) {
-      if (IMPORT_CONDITIONS.has(key)) {
-        const target = conditionTarget(value);
-        if (target !== undefined) return target;
-      }
-    }
-  }
-  return undefined;
-}
-
-/**
- * Finds the file `import(specifier)` would load from a module in `baseDir`: the package in the nearest
- * `node_modules`, through its `exports` (import conditions), `module`, `main` or `index.js`. Undefined
- * when no such package is installed there.
- */
-function resolvePackageFrom(specifier: string, baseDir: string): string | undefined {
-  const parts = specifier.split("/");
-  const nameParts = specifier.startsWith("@") ? 2 : 1;
-  const name = parts.slice(0, nameParts).join("/");
-  const subpath = parts.length > nameParts ? `./${parts.slice(nameParts).join("/")}` : ".";
-  for (let dir = resolve(baseDir); ; dir = dirname(dir)) {
-    const packageDir = join(dir, "node_modules", name);
-    const manifestPath = join(packageDir, "package.json");
-    if (existsSync(manifestPath)) {
-      let manifest: { exports?: unknown; module?: unknown; main?: unknown };
-      try {
-        manifest = JSON.parse(readFileSync(manifestPath, "utf8")) as typeof manifest;
-      } catch {
-        return undefined;
-      }
-      const exportsField = manifest.exports;
-      let target: string | undefined;
-      if (exportsField !== undefined && exportsField !== null) {
-        const sugar =
-          typeof exportsField === "string" ||
-          Array.isArray(exportsField) ||
-          !Object.keys(exportsField as object).some((k) => k.startsWith("."));
-        target = sugar
-          ? subpath === "."
-            ? conditionTarget(exportsField)
-            : undefined
-          : conditionTarget((exportsField as Record<string, unknown>)[subpath]);
-        if (target === undefined) return undefined; // not exported: let import() report it
-      } else if (subpath === ".") {
-        target = typeof manifest.module === "string" ? manifest.module : typeof manifest.main === "string" ? manifest.main : "index.js";
-      } else {
-        target = subpath;
-      }
-      return resolve(packageDir, target);
-    }
-    if (dirname(dir) === dir) return undefined;
-  }
-}
-
-/**
- * Imports `type` the way a module in `baseDir` would: a module path relative to `baseDir`, a package from
- * the `node_modules` above `baseDir`, else whatever `import()` finds from this package.
- */
-async function defaultImport(type: string, baseDir: string): Promise<unknown> {
-  if (type.startsWith("file:")) return import(type);
-  if (isModulePath(type)) return import(pathToFileURL(isAbsolute(type) ? type : resolve(baseDir, type)).href);
-  const file = resolvePackageFrom(type, baseDir);
-  return file === undefined ? import(type) : import(pathToFileURL(file).href);
-}
-
-function pluginOfModule(mod: unknown): unknown {
-  if (mod === null || (typeof mod !== "object" && typeof mod !== "function")) return undefined;
-  const record = mod as { plugin?: unknown; default?: unknown };
-  if (record.plugin !== undefined) return record.plugin;
-  const fallback = record.default as { plugin?: unknown } | null | undefined;
-  return fallback !== null && typeof fallback === "object" ? fallback.plugin : undefined;
-}
-
-async function importPlugin(
-  occurrence: Occurrence,
-  options: CreateEnvironmentOptions,
-  baseDir: string,
-): Promise<Plugin> {
-  const { kind, type } = occurrence;
-  const parameter = `${occurrence.path}.type`;
-  let mod: unknown;
-  try {
-    mod = await (options.importModule ?? ((s: string) => defaultImport(s, baseDir)))(type);
-  } catch (error) {
-    const code = errorCode(error);
-    const missing = code === "ERR_MODULE_NOT_FOUND" || code === "MODULE_NOT_FOUND" || code === "ERR_PACKAGE_PATH_NOT_EXPORTED";
-    const names = knownNames(kind, options.plugins ?? []);
-    throw configError(
-      parameter,
-      missing
-        ? `unknown ${kind} type "${type}": it is not a built-in name and no module "${type}" could be found from ${baseDir} (install the plugin package, or check the path)`
-        : `importing the ${kind} plugin module "${type}" failed: ${error instanceof Error ? error.message : String(error)}`,
-      `a built-in ${kind} name (${names.join(", ")}), an installed plugin package or a module path`,
-      type,
-      error,
-    );
-  }
-  const plugin = pluginOfModule(mod);
-  if (!isPlugin(plugin)) {
-    throw configError(
-      parameter,
-      `module "${type}" does not export a plugin`,
-      `a module whose \`plugin\` export is made with definePlugin({ kind: "${kind}", ... })`,
-      type,
-    );
-  }
-  checkKind(occurrence, plugin);
-  return plugin;
-}
-
-function checkKind(occurrence: Occurrence, plugin: Plugin): void {
-  if (plugin.kind !== occurrence.kind) {
-    throw configError(
-      `${occurrence.path}.type`,
-      `"${occurrence.type}" is a ${plugin.kind} plugin, not a ${occurrence.kind} plugin`,
-      `a ${occurrence.kind} plugin`,
-      occurrence.type,
-    );
-  }
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -451,18 +233,7 @@ function tableKey(kind: PluginKind, type: string): string {
 function resolveSync(specs: Partial<Record<ConfigSection, ComponentSpec>>, options: CreateEnvironmentOptions): PluginTable {
   const table: PluginTable = new Map();
   for (const occurrence of occurrences(specs)) {
-    const plugin = builtinFor(occurrence.kind, occurrence.type, options.plugins ?? []);
-    if (plugin === undefined) {
-      const names = knownNames(occurrence.kind, options.plugins ?? []);
-      const importable = isModulePath(occurrence.type) || occurrence.type.includes("/");
-      throw configError(
-        `${occurrence.path}.type`,
-        `unknown ${occurrence.kind} type "${occurrence.type}"${importable ? " (createEnvironmentFromConfigSync cannot import modules; use createEnvironmentFromConfig)" : ""}`,
-        `one of ${names.join(", ")}`,
-        occurrence.type,
-      );
-    }
-    table.set(tableKey(occurrence.kind, occurrence.type), plugin);
+    table.set(tableKey(occurrence.kind, occurrence.type), resolvePluginRequestSync(occurrence, options));
   }
   return table;
 }
@@ -470,14 +241,13 @@ function resolveSync(specs: Partial<Record<ConfigSection, ComponentSpec>>, optio
 async function resolveAsync(
   specs: Partial<Record<ConfigSection, ComponentSpec>>,
   options: CreateEnvironmentOptions,
-  baseDir: string,
+  loader: PluginLoader,
+  catalog: ((kind: PluginKind, name: string) => PluginPackageEntry | undefined) | undefined,
 ): Promise<PluginTable> {
   const table: PluginTable = new Map();
   for (const occurrence of occurrences(specs)) {
     const key = tableKey(occurrence.kind, occurrence.type);
-    if (table.has(key)) continue;
-    const builtin = builtinFor(occurrence.kind, occurrence.type, options.plugins ?? []);
-    table.set(key, builtin ?? (await importPlugin(occurrence, options, baseDir)));
+    if (!table.has(key)) table.set(key, await resolvePluginRequest(occurrence, options, loader, catalog));
   }
   return table;
 }
@@ -551,7 +321,7 @@ function build(
   };
   /** The selector's defaults for built-in types where they differ from the plugin's own. */
   const selectorDefaults = (kind: PluginKind, plugin: Plugin, given: Record<string, unknown>): Record<string, unknown> => {
-    if (!BUILTIN_PLUGINS.includes(plugin)) return {};
+    if (!isBundledPlugin(plugin)) return {};
     if (kind === "plume" && plugin.name === "gaussian") return { sigma: SELECTOR_DEFAULTS.plumeSigma };
     if (kind === "sensor" && plugin.name === "antennae") {
       return {
@@ -639,38 +409,59 @@ function build(
 }
 
 /**
- * Builds a `PlumeEnv` from a config object, or from a JSON/YAML file (a path or `file:` URL).
- * Types that are not built-in names are imported: package specifiers resolve from the config file's
- * folder (or `options.baseDir`, or the working directory), module paths relative to it. Nested sensor
- * specs (`multi_modal`'s `sensors`, `concentration_history`'s `sensor`) and `surge_cast`'s `base` may
- * themselves be `{ type, options }`.
- *
- * ```ts
- * const env = await createEnvironmentFromConfig({ gridSize: [64, 64], sensor: { type: "antennae" } });
- * const env2 = await createEnvironmentFromConfig("./experiments/windy.yaml");
- * ```
- * @throws ConfigurationError naming the path of the bad field (also for files that cannot be read or parsed,
- * unknown types, packages that cannot be found or export no plugin, and plugins of the wrong kind).
+ * Builds a `PlumeEnv` from an already-read config: validates it, resolves every component through
+ * `loader` (and, for names missing from the catalog, `catalog`), and builds. The main entry's
+ * `createEnvironmentFromConfig` and `@plume/env/node`'s both end here.
  */
-export async function createEnvironmentFromConfig(
-  config: EnvironmentConfigInput | string | URL,
-  options: CreateEnvironmentOptions = {},
+export async function createFromConfigObject(
+  raw: unknown,
+  options: CreateEnvironmentOptions,
+  loader: PluginLoader,
+  catalog?: (kind: PluginKind, name: string) => PluginPackageEntry | undefined,
 ): Promise<PlumeEnv<unknown, unknown>> {
-  const fromFile = typeof config === "string" || config instanceof URL;
-  const raw = fromFile ? await readConfigFile(config) : config;
-  const filePath = fromFile ? (config instanceof URL ? fileURLToPath(config) : resolve(config)) : undefined;
-  const baseDir =
-    options.baseDir ??
-    (filePath !== undefined ? dirname(filePath) : ((globalThis as { process?: { cwd(): string } }).process?.cwd() ?? "."));
   const parsed = parseEnvironmentConfig(raw);
   const specs = sectionSpecs(parsed);
-  return build(parsed, specs, await resolveAsync(specs, options, baseDir), options);
+  return build(parsed, specs, await resolveAsync(specs, options, loader, catalog), options);
 }
 
 /**
- * The synchronous form for configs that name only built-in types (and `options.plugins`): nothing is
- * imported or read from disk.
- * @throws ConfigurationError naming the bad field; a type that would need an import is "unknown" here.
+ * Builds a `PlumeEnv` from a config object. A built-in name whose plugin package is not bundled
+ * (`wind_vector`, `oriented`, ...) imports that package now (an optional peer dependency: install the
+ * ones you use); a package name imports that package; a module path needs `allowModulePaths: true`.
+ * Nested sensor specs (`multi_modal`'s `sensors`, `concentration_history`'s `sensor`) and `surge_cast`'s
+ * `base` may themselves be `{ type, options }`. To read JSON/YAML files, and to resolve packages from
+ * your project folder, use `createEnvironmentFromConfig` from `@plume/env/node`.
+ *
+ * ```ts
+ * const env = await createEnvironmentFromConfig({ gridSize: [64, 64], sensor: { type: "antennae" } });
+ * ```
+ * In a browser bundle, pass the plugins your configs name (a bundler cannot follow an import whose name
+ * is read from a config at run time): `createEnvironmentFromConfig(config, { plugins: [...windPlugins] })`.
+ * @throws ConfigurationError naming the path of the bad field (also for unknown types, packages that are
+ * not installed or export no plugin, refused module paths, plugins of the wrong kind, and a file path
+ * given to this entry).
+ */
+export async function createEnvironmentFromConfig(
+  config: EnvironmentConfigInput,
+  options: CreateEnvironmentOptions = {},
+): Promise<PlumeEnv<unknown, unknown>> {
+  if (typeof config === "string" || (config as unknown) instanceof URL) {
+    throw configError(
+      "file",
+      `config files are read by @plume/env/node: import { createEnvironmentFromConfig } from "@plume/env/node" (this entry, which also runs in browsers, takes config objects)`,
+      "a config object (or use @plume/env/node for a file path)",
+      String(config),
+    );
+  }
+  return createFromConfigObject(config, options, loaderFor(options, () => portableLoader(options.baseDir)));
+}
+
+/**
+ * The synchronous form, for configs that name only plugins available without an import: those passed
+ * in `options.plugins`, those registered with `registerPlugins`, and the ones `@plume/env` ships
+ * (`concentration`, `antennae`, `concentration_history`, `discrete`, `eight_direction`, `gaussian`,
+ * `constant`, `sparse`, `step_penalty`). Nothing is imported or read from disk.
+ * @throws ConfigurationError naming the bad field; a type that would need an import says how to supply it.
  */
 export function createEnvironmentFromConfigSync(
   config: EnvironmentConfigInput,

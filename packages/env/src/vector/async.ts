@@ -24,7 +24,7 @@ import {
 } from "@plume/core-types";
 import { Box, Discrete, batchSpace, type Space } from "@plume/spaces";
 import * as z from "zod";
-import { createEnvironmentFromConfig } from "../config/create.js";
+import { createEnvironmentFromConfig } from "../config/files.js";
 import type { EnvironmentConfigInput } from "../config/schema.js";
 import { planBatch } from "../batch/plan.js";
 import {
@@ -63,8 +63,12 @@ export const AsyncVectorEnvOptionsSchema = VectorEnvOptionsSchema.extend({
   numEnvs: z.int({ error: "an integer >= 1" }).min(1, { error: "an integer >= 1" }),
   /** Worker threads: an integer in [1, numEnvs]. Default: min(numEnvs, available cores), minus one when the main thread takes a shard. */
   numWorkers: z.int({ error: "an integer >= 1" }).min(1, { error: "an integer >= 1" }).optional(),
-  /** Folder that plugin specifiers and module paths in the config resolve from. Default: the config file's folder, else the working directory. */
+  /** Folder that allowed module paths in the config resolve from. Default: the config file's folder, else the working directory. */
   baseDir: z.string({ error: "a folder path" }).optional(),
+  /** Let the config import module paths (their code runs in every worker). Default `false` (see `createEnvironmentFromConfig`). */
+  allowModulePaths: z.boolean({ error: "a boolean" }).default(false),
+  /** The project whose `node_modules` plugin packages resolve from. Default: the working directory. */
+  projectDir: z.string({ error: "a folder path" }).optional(),
   /** How long one call may wait for the workers before failing, in ms (> 0). Default 60 000. */
   timeoutMs: z.number({ error: "a number of milliseconds > 0" }).positive({ error: "a number of milliseconds > 0" }).default(60_000),
   /**
@@ -274,6 +278,8 @@ export class AsyncVectorEnv<Obs = unknown> {
     const baseDir = parsed.baseDir;
     const template = await createEnvironmentFromConfig(parsed.env as EnvironmentConfigInput | string, {
       ...(baseDir !== undefined && { baseDir }),
+      allowModulePaths: parsed.allowModulePaths,
+      ...(parsed.projectDir !== undefined && { projectDir: parsed.projectDir }),
       renderMode: null,
     });
     const observationSpace = template.observationSpace as unknown as Space<unknown>;
@@ -329,6 +335,8 @@ export class AsyncVectorEnv<Obs = unknown> {
           port: channel.port2,
           config: shardConfig,
           baseDir: resolvedBase,
+          allowModulePaths: parsed.allowModulePaths,
+          projectDir: resolvePath(parsed.projectDir ?? process.cwd()),
           autoresetMode: parsed.autoresetMode,
           batch: parsed.batch,
           spinIterations,

@@ -3,7 +3,7 @@
  * results are written into the shared buffer's rows of those environments. Runs in a worker thread, or
  * in the main thread for the main thread's own shard (`mainThread: true`).
  */
-import { createEnvironmentFromConfig } from "../config/create.js";
+import { createEnvironmentFromConfig } from "../config/files.js";
 import type { EnvironmentConfigInput } from "../config/schema.js";
 import { AutoresetMode } from "./options.js";
 import { COMMAND, type SharedViews } from "./shared-layout.js";
@@ -21,10 +21,22 @@ export async function buildShardEnv(
   views: SharedViews,
   start: number,
   end: number,
-  options: { readonly autoresetMode: AutoresetMode; readonly batch: "auto" | "off" },
+  options: {
+    readonly autoresetMode: AutoresetMode;
+    readonly batch: "auto" | "off";
+    readonly allowModulePaths?: boolean | undefined;
+    readonly projectDir?: string | undefined;
+  },
 ): Promise<SyncVectorEnv<unknown, unknown>> {
   const envs = [];
-  for (let i = start; i < end; i++) envs.push(await createEnvironmentFromConfig(config, { baseDir, renderMode: null }));
+  for (let i = start; i < end; i++) envs.push(
+      await createEnvironmentFromConfig(config, {
+        baseDir,
+        allowModulePaths: options.allowModulePaths,
+        ...(options.projectDir !== undefined && { projectDir: options.projectDir }),
+        renderMode: null,
+      }),
+    );
   const size = views.observations.length / views.rewards.length;
   const flags =
     options.autoresetMode === AutoresetMode.SAME_STEP

@@ -20,6 +20,9 @@ export interface WorkerInit {
   readonly port: MessagePort;
   readonly config: EnvironmentConfigInput | string;
   readonly baseDir: string;
+  /** The main thread's `allowModulePaths` and (absolute) `projectDir`. */
+  readonly allowModulePaths: boolean;
+  readonly projectDir: string;
   readonly autoresetMode: AutoresetMode;
   readonly batch: "auto" | "off";
   readonly spinIterations: number;
