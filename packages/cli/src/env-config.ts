@@ -9,11 +9,12 @@ import {
   readConfigFile,
   type EnvironmentConfig,
   type PlumeEnv,
-} from "@plume/env";
+} from "@plume/env/node";
 import type { Baseline } from "@plume/policies";
 import type { z } from "zod";
 import { CliError } from "./errors.js";
 import type { EnvFlagsSchema } from "./flags.js";
+import { currentEnvLoading, type EnvLoading } from "./trust.js";
 
 /**
  * The reference's default environment, spelled out as a config: the direct `PlumeEnv()` defaults (128x128,
@@ -90,9 +91,23 @@ export function configForBaseline(setup: EnvSetup, baseline: Baseline): Environm
   return parseEnvironmentConfig({ ...JSON.parse(JSON.stringify(setup.config)), sensor: JSON.parse(JSON.stringify(baseline.sensor)) });
 }
 
-/** Builds a `PlumeEnv` from a config (always through `createEnvironmentFromConfig`, so what is recorded is what runs). */
-export async function createEnv(config: EnvironmentConfig, baseDir: string, renderMode: "human" | null = null): Promise<PlumeEnv<unknown, unknown>> {
-  return (await createEnvironmentFromConfig(JSON.parse(JSON.stringify(config)) as never, { baseDir, renderMode })) as PlumeEnv<unknown, unknown>;
+/**
+ * Builds a `PlumeEnv` from a config (always through `createEnvironmentFromConfig`, so what is recorded is what
+ * runs). `loading` says what the config may import (default: what the running command allows — module paths
+ * only with `--allow-module-paths`, packages from the working directory's project).
+ */
+export async function createEnv(
+  config: EnvironmentConfig,
+  baseDir: string,
+  renderMode: "human" | null = null,
+  loading: EnvLoading = currentEnvLoading(),
+): Promise<PlumeEnv<unknown, unknown>> {
+  return (await createEnvironmentFromConfig(JSON.parse(JSON.stringify(config)) as never, {
+    baseDir,
+    renderMode,
+    allowModulePaths: loading.allowModulePaths,
+    ...(loading.projectDir !== undefined && { projectDir: loading.projectDir }),
+  })) as PlumeEnv<unknown, unknown>;
 }
 
 /** A short label of a config's sensor, e.g. `concentration` or `antennae(4)`. */

@@ -14,6 +14,7 @@ export {
   type EnvSetup,
 } from "./env-config.js";
 export { EnvFlagsSchema, type EnvFlags } from "./flags.js";
+export { currentEnvLoading, withEnvLoading, type EnvLoading } from "./trust.js";
 export {
   buildPolicy,
   observationToJson,

@@ -7,6 +7,7 @@ import { BASELINES, BASELINE_NAMES } from "@plume/policies";
 import { Command, CommanderError, Option } from "commander";
 import { ExitCode, describeError, oneLine } from "./errors.js";
 import { defaultIo, type Io } from "./io.js";
+import { withEnvLoading } from "./trust.js";
 import { CLI_VERSION } from "./versions.js";
 
 export type { Io } from "./io.js";
@@ -42,8 +43,13 @@ function envOptions(cmd: Command): Command {
     .option("--source <x,y>", "source (goal) cell, e.g. 32,32")
     .option("--sigma <cells>", "Gaussian plume sigma in cells")
     .option("--goal-radius <cells>", "success radius in cells (0 = the agent must step onto the source cell)")
-    .option("--max-steps <n>", "steps before an episode is truncated");
+    .option("--max-steps <n>", "steps before an episode is truncated")
+    .option(ALLOW_MODULE_PATHS, ALLOW_MODULE_PATHS_HELP);
 }
+
+const ALLOW_MODULE_PATHS = "--allow-module-paths";
+const ALLOW_MODULE_PATHS_HELP =
+  "let the config import module paths (./my-sensor.mjs, /abs/x.mjs, file: URLs): their code runs, so only for configs you trust (default: only built-in names and packages installed in this project)";
 
 function seedOptions(cmd: Command, defaultEpisodes: number): Command {
   return cmd
@@ -97,7 +103,8 @@ ${EXIT_HELP}`,
     cmd.action((...received: unknown[]) => {
       const self = received[received.length - 1] as Command;
       const values = self.opts();
-      onAction(async () => (await load(name))(values, io, self.args, argv));
+      const loading = { allowModulePaths: values["allowModulePaths"] === true, projectDir: io.cwd ?? process.cwd() };
+      onAction(() => withEnvLoading(loading, async () => (await load(name))(values, io, self.args, argv)));
     });
     return cmd;
   };
@@ -160,7 +167,11 @@ Examples:
   add(
     "replay",
     "re-create every episode of a run directory and check that it matches the record exactly",
-    (cmd) => cmd.argument("<dir>", "a directory written by plume record").option("--actions-only", "replay the recorded actions without re-running the policy"),
+    (cmd) =>
+      cmd
+        .argument("<dir>", "a directory written by plume record")
+        .option("--actions-only", "replay the recorded actions without re-running the policy")
+        .option(ALLOW_MODULE_PATHS, ALLOW_MODULE_PATHS_HELP),
     `Checks every file (gzip stream, size, SHA-256, line count, each line's fields), then re-runs each episode: the
 same config and seed, the policy re-run from its recorded seed (unless --actions-only) and the recorded actions,
 comparing positions, observations, rewards and flags exactly. A truncated or corrupted file is reported in one
