@@ -58,7 +58,8 @@ export class AbioError extends Error {
 
   constructor(code: AbioErrorCode, summary: string, details: AbioErrorDetails = {}) {
     super(compose(summary, details), details.cause === undefined ? undefined : { cause: details.cause });
-    this.name = new.target.name;
+    // Spelled out for this package's classes: a minifier renames classes, and `name` tells errors apart.
+    this.name = ABIO_ERROR_NAMES.get(new.target) ?? new.target.name;
     this.code = code;
     this.parameter = details.parameter;
     this.expected = details.expected;
@@ -126,3 +127,9 @@ export function parseWith<S extends z.ZodType>(schema: S, input: unknown, contex
     cause: result.error,
   });
 }
+
+const ABIO_ERROR_NAMES: ReadonlyMap<abstract new (...args: never[]) => AbioError, string> = new Map<abstract new (...args: never[]) => AbioError, string>([
+  [AbioError, "AbioError"],
+  [AbioValidationError, "AbioValidationError"],
+  [AbioStateError, "AbioStateError"],
+]);

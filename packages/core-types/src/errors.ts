@@ -57,7 +57,8 @@ export class PlumeError extends Error {
 
   constructor(code: ErrorCode, summary: string, details: PlumeErrorDetails = {}) {
     super(composeMessage(summary, details), details.cause === undefined ? undefined : { cause: details.cause });
-    this.name = new.target.name;
+    // Spelled out for Plume's own classes: a minifier renames classes, and `name` is how users tell errors apart.
+    this.name = ERROR_NAMES.get(new.target) ?? new.target.name;
     this.code = code;
     this.parameter = details.parameter;
     this.expected = details.expected;
@@ -132,6 +133,15 @@ export class RenderingError extends PlumeError {
     super(ErrorCode.RENDERING, summary, details);
   }
 }
+
+const ERROR_NAMES: ReadonlyMap<abstract new (...args: never[]) => PlumeError, string> = new Map<abstract new (...args: never[]) => PlumeError, string>([
+  [PlumeError, "PlumeError"],
+  [ValidationError, "ValidationError"],
+  [StateError, "StateError"],
+  [ConfigurationError, "ConfigurationError"],
+  [ComponentError, "ComponentError"],
+  [RenderingError, "RenderingError"],
+]);
 
 export function isPlumeError(value: unknown): value is PlumeError {
   return value instanceof PlumeError;

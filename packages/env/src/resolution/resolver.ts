@@ -113,14 +113,15 @@ function unknownType(request: PluginRequest, options: PluginResolutionOptions, n
 /** The "install it" error for a catalog name whose package cannot be imported, worded for the runtime. */
 function missingPackage(request: PluginRequest, entry: PluginPackageEntry, loader: PluginLoader, cause: unknown): ConfigurationError {
   const pkg = entry.package;
-  const browser =
+  const what = `the ${request.kind} "${request.type}" comes from ${pkg}`;
+  const summary =
     loader.runtime === "browser"
-      ? ` A bundled (browser) app cannot import a package by a name read from a config at run time: install ${pkg}, import it in your code and pass its plugins, e.g. import { plugins } from "${pkg}"; createEnvironmentFromConfig(config, { plugins }) (or registerPlugins(plugins) once).`
-      : "";
+      ? `${what}, which cannot be imported here by a name read from a config at run time (a bundler cannot follow such an import): install ${pkg}, import it in your code and pass its plugins, e.g. import { plugins } from "${pkg}"; createEnvironmentFromConfig(config, { plugins }) (or registerPlugins(plugins) once)`
+      : `${what}, which is not installed${loader.packageRoot === undefined ? "" : ` in ${loader.packageRoot}`}: install ${pkg} (npm install ${pkg})`;
   return configError(
     `${request.path}.type`,
-    `the ${request.kind} "${request.type}" comes from ${pkg}, which is not installed${loader.packageRoot === undefined ? "" : ` in ${loader.packageRoot}`}: install ${pkg} (npm install ${pkg}).${browser}`,
-    `${pkg} installed${loader.runtime === "browser" ? ", or its plugins passed as options.plugins or with registerPlugins" : ""}`,
+    summary,
+    `${pkg} installed${loader.runtime === "browser" ? ", imported and its plugins passed as options.plugins or with registerPlugins" : ""}`,
     request.type,
     cause,
   );
