@@ -56,17 +56,21 @@ const agentFactorySchema = z.custom<AgentFactory>(
 
 /** zod schema of `runBatch`'s options. */
 export const BatchOptionsSchema = z.strictObject({
+  /** The scenarios to run (at least one). Required. */
   scenarios: z.array(ScenarioSchema, { error: "an array of scenarios" }).min(1, { error: "at least one scenario" }),
+  /** The agent factories (at least one); each run gets a fresh agent. Required. */
   agents: z.array(agentFactorySchema, { error: "an array of agent factories" }).min(1, { error: "at least one agent factory" }),
-  /** Seeds for every scenario x agent pair (null for an unseeded run). */
+  /** Seeds for every scenario x agent pair (null for an unseeded run). Required. */
   seeds: z.array(SeedSchema.nullable(), { error: "an array of seeds" }).min(1, { error: "at least one seed" }),
   /** Session options for every run (override each scenario's defaults). */
   session: SessionOptionsSchema.optional(),
+  /** Overrides each scenario's `passingScore`. Default: the scenario's. */
   passingScore: RunOptionsSchema.shape.passingScore,
+  /** Where scorer names are looked up. Default: the built-in registry. */
   registry: z.custom<ScoringRegistry>((v) => v instanceof ScoringRegistry, { error: "a ScoringRegistry" }).optional(),
   /** Runs at once (useful for language-model agents). Default 1. */
   concurrency: z.int({ error: "an integer >= 1" }).min(1, { error: "an integer >= 1" }).optional(),
-  /** Called after each run, in completion order. */
+  /** Called after each run, in completion order. Default: none. */
   onProgress: z.custom<(progress: BatchProgress) => void>((v) => typeof v === "function", { error: "a function" }).optional(),
 });
 export type BatchOptions = z.input<typeof BatchOptionsSchema> & {

@@ -49,6 +49,7 @@ export const PlumeSearchOptionsSchema = z
     goalRadius: z.number().min(0, { error: "a number >= 0" }).optional(),
     /** Budget of a run. Default 150. */
     budget: z.number().min(0, { error: "a finite number >= 0" }).optional(),
+    /** What happens when the budget runs out (see `BUDGET_POLICIES`). Default `"hard"`. */
     budgetPolicy: z.enum(BUDGET_POLICIES).optional(),
     /** Cost of one move. Default 1. */
     moveCost: z.number().min(0, { error: "a finite number >= 0" }).optional(),

@@ -56,7 +56,7 @@ export const RunOptionsSchema = z.strictObject({
   session: SessionOptionsSchema.optional(),
   /** The agent's name in the results. Default `agent.name`, else its class name. */
   agentName: z.string().min(1).optional(),
-  /** Overrides the scenario's `passingScore`. */
+  /** Overrides the scenario's `passingScore`. Default: the scenario's. */
   passingScore: z.number({ error: "a finite number" }).optional(),
   /** Where scorer names are looked up. Default: the built-in registry. */
   registry: registrySchema.optional(),

@@ -34,7 +34,7 @@ export const SessionOptionsSchema = z.strictObject({
   maxTurns: limitSchema.optional(),
   /** Wall-clock limit in milliseconds from the session's creation. Default: none. */
   timeLimitMs: z.number({ error: "a number > 0 (milliseconds)" }).positive({ error: "a number > 0 (milliseconds)" }).optional(),
-  /** Ends the run when aborted: `time_exceeded` for a `TimeoutError` reason (AbortSignal.timeout), else `aborted`. */
+  /** Ends the run when aborted: `time_exceeded` for a `TimeoutError` reason (AbortSignal.timeout), else `aborted`. Default: none. */
   signal: z.custom<AbortSignal>(isAbortSignal, { error: "an AbortSignal" }).optional(),
   /** Milliseconds clock for `timeLimitMs` (default `performance.now`); inject one for deterministic tests. */
   clock: z.custom<() => number>((v) => typeof v === "function", { error: "a function returning milliseconds" }).optional(),

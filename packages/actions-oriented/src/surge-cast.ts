@@ -98,13 +98,13 @@ export const SurgeCastActionsOptionsSchema = z
       .min(1, { error: "a positive integer (cells per move)" })
       .max(Number.MAX_SAFE_INTEGER, { error: "a positive integer (cells per move)" })
       .optional(),
-    /** The cardinal processor that applies the chosen move: any `ActionProcessor` over `Discrete(4)` (0 UP, 1 RIGHT, 2 DOWN, 3 LEFT). */
+    /** The cardinal processor that applies the chosen move: any `ActionProcessor` over `Discrete(4)` (0 UP, 1 RIGHT, 2 DOWN, 3 LEFT). Default: the built-in cardinal moves of `stepSize` cells. */
     base: z
       .custom<ActionProcessor<number>>(isCardinalProcessor, {
         error: "an ActionProcessor whose actionSpace is Discrete(4) (UP, RIGHT, DOWN, LEFT), e.g. DiscreteGridActions",
       })
       .optional(),
-    /** The wind to read; without one (and until `setWindField`) SURGE is UP. */
+    /** The wind to read; without one (and until `setWindField`) SURGE is UP. Default: none. */
     windField: z.custom<VectorField>(isVectorField, { error: "a VectorField (an object with sample(position))" }).optional(),
   })
   .superRefine((options, ctx) => {

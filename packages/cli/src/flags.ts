@@ -16,13 +16,19 @@ const cellPair = (what: string, example: string) =>
 
 /** The environment flags, as commander hands them over (strings), validated and converted. */
 export const EnvFlagsSchema = z.strictObject({
+  /** `-c, --config <file>`: a JSON or YAML environment config. Default: the reference default environment. */
   config: z.string().min(1, { error: "a path to a JSON or YAML file" }).optional(),
+  /** `--grid WxH`. Default: the config's grid (128x128 for the default environment). */
   grid: cellPair("grid size", "--grid 64x64")
     .refine(([w, h]) => w >= 1 && h >= 1 && w <= 10_000 && h <= 10_000, { error: "WIDTHxHEIGHT with sides in [1, 10000], e.g. --grid 64x64" })
     .optional(),
+  /** `--source x,y`: the source (goal) cell. Default: the config's, else the grid centre. */
   source: cellPair("source cell", "--source 32,32").optional(),
+  /** `--sigma <cells>`: the Gaussian plume's sigma. Default: the config's (12 for the default environment). */
   sigma: z.coerce.number({ error: "a number of cells > 0, e.g. --sigma 12" }).positive({ error: "a number of cells > 0, e.g. --sigma 12" }).max(1e6, { error: "a number of cells in (0, 1e6]" }).optional(),
+  /** `--goal-radius <cells>`. Default: the config's (0, the source cell itself, for the default environment). */
   goalRadius: z.coerce.number({ error: "a number of cells >= 0, e.g. --goal-radius 0" }).min(0, { error: "a number of cells >= 0 (0 = the source cell itself)" }).max(1e6, { error: "a number of cells in [0, 1e6]" }).optional(),
+  /** `--max-steps <n>`. Default: the config's (1000). */
   maxSteps: z.coerce.number({ error: "an integer >= 1, e.g. --max-steps 1000" }).int({ error: "an integer >= 1, e.g. --max-steps 1000" }).min(1, { error: "an integer >= 1, e.g. --max-steps 1000" }).max(10_000_000, { error: "an integer in [1, 10000000]" }).optional(),
 });
 export type EnvFlags = z.input<typeof EnvFlagsSchema>;

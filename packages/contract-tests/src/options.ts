@@ -49,13 +49,13 @@ export const commonOptionsSchema = z.strictObject({
   seed: seedSchema.optional(),
   /** fast-check runs per property check (1-10000); default 50. Env rollouts use a fifth of it (at least 5). */
   numRuns: z.int({ error: "an integer in [1, 10000]" }).min(1, { error: "an integer in [1, 10000]" }).max(10_000, { error: "an integer in [1, 10000]" }).optional(),
-  /** Turn warnings (`W` checks) into failures. */
+  /** Turn warnings (`W` checks) into failures. Default `false`. */
   strict: z.boolean({ error: "a boolean" }).optional(),
-  /** Declared capabilities. */
+  /** Declared capabilities. Default: none declared. */
   capabilities: capabilitiesSchema.optional(),
-  /** Explicit opt-outs: check id -> the reason (a non-empty string). Opted-out checks are reported as skipped. */
+  /** Explicit opt-outs: check id -> the reason (a non-empty string). Opted-out checks are reported as skipped. Default: none. */
   optOut: z.record(z.string(), z.string({ error: "a non-empty reason" }).trim().min(1, { error: "a non-empty reason" })).optional(),
-  /** Run only these check ids (the others are reported as skipped). */
+  /** Run only these check ids (the others are reported as skipped). Default: every check. */
   only: z.array(z.string()).optional(),
 });
 export type CommonOptions = z.infer<typeof commonOptionsSchema>;
@@ -73,7 +73,7 @@ const gridTuple = z.tuple([z.int().min(1).max(10_000), z.int().min(1).max(10_000
 
 /** `checkObservationModel` options. */
 export const observationModelOptionsSchema = commonOptionsSchema.extend({
-  /** Adds the custom keys a sensor needs to every generated env state (return a new object). */
+  /** Adds the custom keys a sensor needs to every generated env state (return a new object). Default: none. */
   extendState: fn<(state: EnvState) => EnvState>("a function (state) => state").optional(),
 });
 export type ObservationModelOptions = z.infer<typeof observationModelOptionsSchema>;
@@ -102,9 +102,9 @@ export type ConcentrationFieldOptions = z.infer<typeof concentrationFieldOptions
 export const vectorFieldOptionsSchema = commonOptionsSchema.extend({
   /** The grid positions are drawn over; default [32, 32]. */
   gridSize: gridTuple.optional(),
-  /** A sensor space the vectors feed (opens `wind.sensor-range`), e.g. `Box(-1, 1, [2])`. */
+  /** A sensor space the vectors feed (opens `wind.sensor-range`), e.g. `Box(-1, 1, [2])`. Default: none. */
   sensorSpace: spaceLike.optional(),
-  /** Whether that sensor clamps out-of-range vectors itself (then `wind.sensor-range` passes). */
+  /** Whether that sensor clamps out-of-range vectors itself (then `wind.sensor-range` passes). Default `false`. */
   sensorClamps: z.boolean().optional(),
 });
 export type VectorFieldOptions = z.infer<typeof vectorFieldOptionsSchema>;
@@ -113,7 +113,7 @@ export type VectorFieldOptions = z.infer<typeof vectorFieldOptionsSchema>;
 export const policyOptionsSchema = commonOptionsSchema.extend({
   /** The observation space the policy expects (default: Box(0, 1, [1]) float32 as in the reference tests). */
   observationSpace: spaceLike.optional(),
-  /** A paired env factory (opens `pol.env-compat` and `pol.env-semantics`). */
+  /** A paired env factory (opens `pol.env-compat` and `pol.env-semantics`). Default: none. */
   env: fn<() => Env>("a function () => Env").optional(),
 });
 export type PolicyOptions = z.infer<typeof policyOptionsSchema>;
@@ -165,9 +165,9 @@ export const envOptionsSchema = commonOptionsSchema.extend({
   maxRolloutSteps: z.int().min(1).max(10_000).optional(),
   /** `max_steps` hint passed to the factory for the lifecycle checks (default 5). */
   shortEpisodeSteps: z.int().min(1).max(1000).optional(),
-  /** The goal radius, when neither `info.goal_radius` nor `env.goalRadius` tells it. */
+  /** The goal radius, when neither `info.goal_radius` nor `env.goalRadius` tells it. Default: none (the checks that need it are skipped). */
   goalRadius: z.number().min(0).optional(),
-  /** Reference episodes to replay (opens `env.reference-parity`), with the factory options that build the matching env. */
+  /** Reference episodes to replay (opens `env.reference-parity`), with the factory options that build the matching env. Default: none. */
   reference: z
     .array(z.strictObject({ fixture: referenceFixtureSchema, factoryOptions: z.record(z.string(), z.unknown()).optional() }))
     .optional(),

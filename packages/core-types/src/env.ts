@@ -20,7 +20,9 @@ export const seedSchema = z
 /** Schema of `Env.reset`'s argument: `{ seed?, options? }` (`undefined` counts as absent; no other keys). */
 export const resetOptionsSchema = z
   .strictObject({
+    /** Re-creates the environment's generator from this seed (an integer in [0, 2**32 - 1]). Default: none, the stream continues. */
     seed: seedSchema.optional(),
+    /** Environment-specific reset options. Default: none. */
     options: z.record(z.string(), z.unknown(), { error: "a plain object" }).optional(),
   })
   .optional();

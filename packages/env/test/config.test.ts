@@ -228,6 +228,16 @@ describe("config errors name the bad field", () => {
     expect(error.expected).toContain("concentration");
   });
 
+  it("an unknown key says what it may have meant: top-level keys, spec keys and component options", () => {
+    const top = expectError(() => createEnvironmentFromConfigSync({ grid_size: [8, 8] } as never), ConfigurationError, "grid_size");
+    expect(top.message).toContain('did you mean "gridSize"?');
+    expect(top.expected).toContain("known keys: $schema, name, gridSize");
+    const spec = expectError(() => createEnvironmentFromConfigSync({ sensor: { type: "antennae", option: {} } } as never), ConfigurationError, "sensor.option");
+    expect(spec.message).toContain('did you mean "options"?');
+    const option = expectError(() => createEnvironmentFromConfigSync({ sensor: { type: "antennae", options: { nSensor: 2 } } }), ConfigurationError, "sensor.options.nSensor");
+    expect(option.message).toContain('did you mean "nSensors"?');
+  });
+
   it("parseEnvironmentConfig validates without building", () => {
     expect(parseEnvironmentConfig({ gridSize: { width: 4, height: 3 } }).gridSize).toEqual({ width: 4, height: 3 });
     expectError(() => parseEnvironmentConfig({ gridSize: [4, "3"] }), ConfigurationError, "gridSize.height");

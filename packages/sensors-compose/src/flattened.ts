@@ -23,7 +23,7 @@ import { combinedStateKeys, installReset, observationModelSchema } from "./model
 
 /** Options of `FlattenedMultiSensor`. */
 export const FlattenedMultiSensorOptionsSchema = z.strictObject({
-  /** The parts, in output order: at least one, each with a `Box` observation space. */
+  /** The parts, in output order: at least one, each with a `Box` observation space. Required. */
   sensors: z
     .array(observationModelSchema, { error: "an array of ObservationModels" })
     .min(1, { error: "at least one sensor" })

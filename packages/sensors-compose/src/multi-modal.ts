@@ -13,7 +13,7 @@ import { combinedStateKeys, installReset, observationModelSchema } from "./model
 
 /** Options of `MultiModalSensor`. */
 export const MultiModalSensorOptionsSchema = z.strictObject({
-  /** The named sensors, e.g. `{ odor: new ConcentrationSensor(), wind: new WindVectorSensor() }`: at least one. */
+  /** The named sensors, e.g. `{ odor: new ConcentrationSensor(), wind: new WindVectorSensor() }`: at least one. Required. */
   sensors: z
     .record(z.string().min(1, { error: "a non-empty sensor name" }), observationModelSchema, {
       error: "an object of named ObservationModels",

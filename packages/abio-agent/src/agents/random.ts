@@ -39,7 +39,7 @@ export const DEFAULT_NUMBER_RANGE = Object.freeze({ min: -10, max: 10 });
 
 /** zod schema of `RandomAgent`'s options. */
 export const RandomAgentOptionsSchema = z.strictObject({
-  /** The generator every draw comes from. */
+  /** The generator every draw comes from. Required. */
   rng: z.custom<RandomSource>(isRandomSource, { error: "a random source with random() and integers(low, high)" }),
   /** Probability of ending the run (`done`) at each decision. Default 0.1 (the reference's). */
   doneProbability: z.number({ error: "a number in [0, 1]" }).min(0, { error: "a number in [0, 1]" }).max(1, { error: "a number in [0, 1]" }).optional(),

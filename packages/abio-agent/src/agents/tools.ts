@@ -198,10 +198,11 @@ export type LanguageModel = (request: ModelRequest) => ModelResponse | Promise<M
 
 /** zod schema of `ToolCallingAgent`'s options. */
 export const ToolCallingAgentOptionsSchema = z.strictObject({
+  /** The language model: a function (request) => response. Required. */
   model: z.custom<LanguageModel>((v) => typeof v === "function", { error: "a function (request) => response" }),
   /** The agent's name in results. Default "tool-calling". */
   name: z.string().min(1).optional(),
-  /** Extra instructions appended to the system prompt. */
+  /** Extra instructions appended to the system prompt. Default: none. */
   instructions: z.string().optional(),
 });
 export type ToolCallingAgentOptions = z.input<typeof ToolCallingAgentOptionsSchema>;

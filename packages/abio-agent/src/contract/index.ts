@@ -322,9 +322,9 @@ export const AbioScenarioCheckOptionsSchema = z.strictObject({
   maxTurns: z.int().min(4).optional(),
   /** The finite budget used by the budget checks when the scenario's is unlimited. Default: 3 x the largest declared cost (or 3). */
   budget: z.number().positive().optional(),
-  /** Opt-outs: check id -> reason (reported as skipped with the reason). */
+  /** Opt-outs: check id -> reason (reported as skipped with the reason). Default: none. */
   skip: z.record(z.string(), z.string().min(1)).optional(),
-  /** Run only these check ids. */
+  /** Run only these check ids. Default: every check. */
   only: z.array(z.string()).optional(),
   /** The session implementation to check (default `AbioSession`). */
   createSession: z.custom<SessionFactory>((v) => typeof v === "function", { error: "a function (environment, options) => session" }).optional(),
@@ -648,7 +648,9 @@ export const AbioAgentCheckOptionsSchema = z.strictObject({
   scenario: ScenarioSchema.optional(),
   /** Turn limit per run. Default 60. */
   maxTurns: z.int().min(1).optional(),
+  /** Opt-outs: check id -> reason (reported as skipped with the reason). Default: none. */
   skip: z.record(z.string(), z.string().min(1)).optional(),
+  /** Run only these check ids. Default: every check. */
   only: z.array(z.string()).optional(),
 });
 export type AbioAgentCheckOptions = z.input<typeof AbioAgentCheckOptionsSchema>;

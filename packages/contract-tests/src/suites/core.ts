@@ -61,7 +61,7 @@ export const DEFAULT_ORACLES: CoreOracles = Object.freeze({
 });
 
 export const coreOptionsSchema = commonOptionsSchema.extend({
-  /** Replacement oracles (the self-tests pass broken ones). */
+  /** Replacement oracles (the self-tests pass broken ones). Default: the implementations the kit uses. */
   oracles: z.custom<Partial<CoreOracles>>((v) => typeof v === "object" && v !== null, { error: "an object of oracle functions" }).optional(),
 });
 export type CoreOptions = z.infer<typeof coreOptionsSchema>;

@@ -84,7 +84,7 @@ export const PlumeEnvOptionsSchema = z.strictObject({
     .min(1, { error: "an integer >= 1" })
     .max(Number.MAX_SAFE_INTEGER, { error: "an integer >= 1" })
     .optional(),
-  /** A fixed start cell (inside the grid); without it every reset draws `(integers(0, W), integers(0, H))`. */
+  /** A fixed start cell (inside the grid); without it every reset draws `(integers(0, W), integers(0, H))`. Default: none (drawn). */
   startLocation: coordinatesInputSchema.optional(),
   /** Parameters of the default `GaussianPlume` (ignored when `plume` is given). */
   plumeParams: z.strictObject({ sigma: positiveNumber("a finite number > 0 (cells)").optional() }).optional(),

@@ -24,7 +24,7 @@ const maxEpisodeStepsSchema = z
 
 /** Options of `register(id, options)`. */
 export const RegisterOptionsSchema = z.strictObject({
-  /** Builds the raw environment from the merged kwargs. */
+  /** Builds the raw environment from the merged kwargs. Required. */
   entryPoint: z.custom<EnvSpec["entryPoint"]>((v) => typeof v === "function", { error: "a function (kwargs) => env" }),
   /** Default kwargs, merged under `make`'s kwargs. */
   kwargs: z.record(z.string(), z.unknown(), { error: "a plain object" }).default({}),
@@ -36,7 +36,7 @@ export const RegisterOptionsSchema = z.strictObject({
   disableEnvChecker: z.boolean({ error: "a boolean" }).default(false),
   /** The env is nondeterministic by design. Default false. */
   nondeterministic: z.boolean({ error: "a boolean" }).default(false),
-  /** Description for listings. */
+  /** Description for listings. Default: none. */
   description: z.string({ error: "a string" }).optional(),
   /** Replace an existing registration with the same id instead of throwing. Default false. */
   override: z.boolean({ error: "a boolean" }).default(false),
@@ -45,15 +45,15 @@ export type RegisterOptions = z.input<typeof RegisterOptionsSchema>;
 
 /** Options of `make(id, kwargs, options)`: per-call overrides of the spec. */
 export const MakeOptionsSchema = z.strictObject({
-  /** Overrides the spec's `maxEpisodeSteps` (null: no `TimeLimit`). */
+  /** Overrides the spec's `maxEpisodeSteps` (null: no `TimeLimit`). Default: the spec's. */
   maxEpisodeSteps: maxEpisodeStepsSchema.optional(),
-  /** Skip the `PassiveEnvChecker`. */
+  /** Skip the `PassiveEnvChecker`. Default: the spec's `disableEnvChecker`. */
   disableEnvChecker: z.boolean({ error: "a boolean" }).optional(),
   /** Add `OrderEnforcing` (default: the spec's `orderEnforce`). */
   orderEnforce: z.boolean({ error: "a boolean" }).optional(),
-  /** Allow `render()` before `reset()` through `OrderEnforcing`. */
+  /** Allow `render()` before `reset()` through `OrderEnforcing`. Default `false`. */
   disableRenderOrderEnforcing: z.boolean({ error: "a boolean" }).optional(),
-  /** Receives the passive checker's warnings. */
+  /** Receives the passive checker's warnings. Default: `process.emitWarning` (type `PlumeEnvCheckerWarning`). */
   warn: z.custom<(warning: EnvCheckerWarning) => void>((v) => typeof v === "function", { error: "a function" }).optional(),
 });
 export type MakeOptions = z.input<typeof MakeOptionsSchema>;

@@ -55,11 +55,11 @@ interface NarrowCheck {
 
 /** Options of `AsyncVectorEnv.create`. */
 export const AsyncVectorEnvOptionsSchema = VectorEnvOptionsSchema.extend({
-  /** The environment: an `EnvironmentConfig` object (JSON-serialisable) or the path of a JSON/YAML config file. */
+  /** The environment: an `EnvironmentConfig` object (JSON-serialisable) or the path of a JSON/YAML config file. Required. */
   env: z.union([z.string({ error: "a config file path" }), z.record(z.string(), z.unknown())], {
     error: "an EnvironmentConfig object or a config file path",
   }),
-  /** Number of environments: an integer >= 1. */
+  /** Number of environments: an integer >= 1. Required. */
   numEnvs: z.int({ error: "an integer >= 1" }).min(1, { error: "an integer >= 1" }),
   /** Worker threads: an integer in [1, numEnvs]. Default: min(numEnvs, available cores), minus one when the main thread takes a shard. */
   numWorkers: z.int({ error: "an integer >= 1" }).min(1, { error: "an integer >= 1" }).optional(),

@@ -15,11 +15,11 @@ import { SyncVectorEnv } from "./sync.js";
 
 /** Options of `makeVec`. */
 export const MakeVecOptionsSchema = VectorEnvOptionsSchema.extend({
-  /** Number of environments: an integer >= 1. */
+  /** Number of environments: an integer >= 1. Required. */
   numEnvs: z.int({ error: "an integer >= 1" }).min(1, { error: "an integer >= 1" }),
-  /** Only `"sync"`: `AsyncVectorEnv.create` builds from a config, which its workers can rebuild. */
+  /** Only `"sync"`: `AsyncVectorEnv.create` builds from a config, which its workers can rebuild. Default `"sync"`. */
   vectorizationMode: z.literal("sync", { error: 'sync (for worker threads use AsyncVectorEnv.create with a config)' }).default("sync"),
-  /** Keyword arguments for every environment, merged over the spec's. */
+  /** Keyword arguments for every environment, merged over the spec's. Default `{}`. */
   kwargs: z.record(z.string(), z.unknown(), { error: "a plain object" }).default({}),
 });
 export type MakeVecOptions = z.input<typeof MakeVecOptionsSchema>;

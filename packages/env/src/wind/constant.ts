@@ -14,7 +14,7 @@ export const ConstantWindFieldOptionsSchema = z.strictObject({
   directionDeg: finiteNumber("a finite number of degrees").default(0),
   /** Speed (vector length); any finite number. Default 1. Ignored when `vector` is given. */
   speed: finiteNumber("a finite number").default(1),
-  /** An explicit `[vx, vy]` (finite numbers), used as is instead of `directionDeg`/`speed`. */
+  /** An explicit `[vx, vy]` (finite numbers), used as is instead of `directionDeg`/`speed`. Default: none. */
   vector: z
     .tuple([finiteNumber("a finite number"), finiteNumber("a finite number")], { error: "[vx, vy] with finite numbers" })
     .optional(),

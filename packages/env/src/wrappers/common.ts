@@ -31,7 +31,7 @@ const positiveInt = (what: string) =>
 
 /** Options of `TimeLimit`. */
 export const TimeLimitOptionsSchema = z.strictObject({
-  /** Steps per episode before `truncated` is forced true: an integer >= 1. */
+  /** Steps per episode before `truncated` is forced true: an integer >= 1. Required. */
   maxEpisodeSteps: positiveInt("an integer >= 1"),
 });
 

@@ -52,10 +52,15 @@ export interface BoxOptions<D extends DType = DType> {
 
 export const BoxOptionsSchema = z
   .object({
+    /** Lower bounds: a number (every element) or an array / NDArray of the box's shape; `-Infinity` for unbounded. Required. */
     low: NumericInputSchema,
+    /** Upper bounds, like `low`; `Infinity` for unbounded. Required. */
     high: NumericInputSchema,
+    /** The shape. Default: the shape of `low` or `high` when either is an array, else `[1]`. */
     shape: ShapeSchema.optional(),
+    /** The element type. Default `"float32"`. */
     dtype: DTypeSchema.optional(),
+    /** Seeds the space's own generator (an integer in [0, 2**32 - 1], or a `Generator` used as is). Default: unseeded (OS entropy on first `sample`). */
     seed: SeedOptionSchema.optional(),
   })
   .strict();

@@ -26,6 +26,7 @@ export interface DictOptions {
 
 export const DictOptionsSchema = z
   .object({
+    /** Seeds the space and its subspaces: an integer, a `Generator`, or an object of seeds keyed like the subspaces. Default: unseeded (OS entropy on first `sample`). */
     seed: z
       .union([
         z.custom<number>((v) => typeof v === "number", { message: `expected ${SEED_EXPECTED}` }),

@@ -18,8 +18,11 @@ export interface DiscreteOptions {
 
 export const DiscreteOptionsSchema = z
   .object({
+    /** Number of elements: an integer >= 1. Required. */
     n: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
+    /** The smallest element: elements are `start, ..., start + n - 1`. Default 0. */
     start: SafeIntSchema.optional(),
+    /** Seeds the space's own generator (an integer in [0, 2**32 - 1], or a `Generator` used as is). Default: unseeded (OS entropy on first `sample`). */
     seed: SeedOptionSchema.optional(),
   })
   .strict()

@@ -20,7 +20,9 @@ const PositiveInt = z.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
 
 export const MultiBinaryOptionsSchema = z
   .object({
+    /** The shape: a positive integer (a vector of `n` bits) or an array of them. Required. */
     n: z.union([PositiveInt, z.array(PositiveInt).readonly()]),
+    /** Seeds the space's own generator (an integer in [0, 2**32 - 1], or a `Generator` used as is). Default: unseeded (OS entropy on first `sample`). */
     seed: SeedOptionSchema.optional(),
   })
   .strict();

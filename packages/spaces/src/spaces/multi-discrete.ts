@@ -33,9 +33,13 @@ export interface MultiDiscreteOptions<D extends IntDType = IntDType> {
 
 export const MultiDiscreteOptionsSchema = z
   .object({
+    /** The number of values of each element (positive integers, any shape). Required. */
     nvec: NumericInputSchema,
+    /** The integer element type. Default `"int64"`. */
     dtype: IntDTypeSchema.optional(),
+    /** The smallest value of each element, shaped like `nvec`. Default: zeros. */
     start: NumericInputSchema.optional(),
+    /** Seeds the space's own generator (an integer in [0, 2**32 - 1], or a `Generator` used as is). Default: unseeded (OS entropy on first `sample`). */
     seed: SeedOptionSchema.optional(),
   })
   .strict();

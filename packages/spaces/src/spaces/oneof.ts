@@ -19,7 +19,9 @@ export interface OneOfOptions {
 
 export const OneOfOptionsSchema = z
   .object({
+    /** The alternatives (at least one space). Required. */
     spaces: z.array(SpaceInstanceSchema).min(1, { message: "expected at least one space" }).readonly(),
+    /** Seeds the space and its subspaces: an integer, a `Generator`, or one seed per subspace. Default: unseeded (OS entropy on first `sample`). */
     seed: z
       .union([
         z.custom<number>((v) => typeof v === "number", { message: `expected ${SEED_EXPECTED}` }),

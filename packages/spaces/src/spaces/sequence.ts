@@ -23,8 +23,11 @@ export interface SequenceOptions<Stack extends boolean = boolean> {
 
 export const SequenceOptionsSchema = z
   .object({
+    /** The space of each element. Required. */
     space: SpaceInstanceSchema,
+    /** Samples as one stacked array (Gymnasium's `stack=True`) instead of a list. Default `false`. */
     stack: z.boolean().optional(),
+    /** Seeds the space and its subspaces: an integer, a `Generator`, or `[own seed, element space's seed]`. Default: unseeded (OS entropy on first `sample`). */
     seed: z
       .union([
         z.custom<number>((v) => typeof v === "number", { message: `expected ${SEED_EXPECTED}` }),

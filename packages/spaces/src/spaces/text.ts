@@ -26,8 +26,11 @@ const NonNegInt = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
 
 export const TextOptionsSchema = z
   .object({
+    /** Longest string: an integer >= 0. Required. */
     maxLength: NonNegInt,
+    /** Shortest string: an integer in [0, maxLength]. Default 1. */
     minLength: NonNegInt.optional(),
+    /** The characters strings are made of (a string or an array of single characters). Default: ASCII letters and digits. */
     charset: z
       .union([
         z.string(),
@@ -36,6 +39,7 @@ export const TextOptionsSchema = z
           .readonly(),
       ])
       .optional(),
+    /** Seeds the space's own generator (an integer in [0, 2**32 - 1], or a `Generator` used as is). Default: unseeded (OS entropy on first `sample`). */
     seed: SeedOptionSchema.optional(),
   })
   .strict()

@@ -18,7 +18,9 @@ export interface TupleOptions {
 
 export const TupleOptionsSchema = z
   .object({
+    /** The element spaces, in order. Required. */
     spaces: z.array(SpaceInstanceSchema).readonly(),
+    /** Seeds the space and its subspaces: an integer, a `Generator`, or one seed per subspace. Default: unseeded (OS entropy on first `sample`). */
     seed: z
       .union([
         z.custom<number>((v) => typeof v === "number", { message: `expected ${SEED_EXPECTED}` }),
