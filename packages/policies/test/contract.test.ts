@@ -6,6 +6,9 @@
 import type { Env, EnvInfo } from "@plume/core-types";
 import { describePlugin, describePolicy } from "@plume/contract-tests/vitest";
 import { PlumeEnv, createEnvironmentFromConfigSync, type EnvironmentConfigInput } from "@plume/env";
+import { plugins as orientedPlugins } from "@plume/actions-oriented";
+import { plugins as composePlugins } from "@plume/sensors-compose";
+import { plugins as windPlugins } from "@plume/sensors-wind";
 import { Box, Dict } from "@plume/spaces";
 import {
   GREEDY_SENSOR,
@@ -22,7 +25,9 @@ import {
 const asEnv = (env: unknown) => env as Env<unknown, unknown, EnvInfo>;
 /** A small version of the default environment (keeps the env-compat rollouts short). */
 const small = { gridSize: [32, 32] as [number, number], goalLocation: [16, 16] as [number, number], goalRadius: 0, maxSteps: 200 };
-const configEnv = (config: EnvironmentConfigInput) => () => asEnv(createEnvironmentFromConfigSync({ ...small, ...config }));
+/** The plugin packages these configs name: the synchronous config builder imports nothing, so they are passed in. */
+const plugins = [...orientedPlugins, ...composePlugins, ...windPlugins];
+const configEnv = (config: EnvironmentConfigInput) => () => asEnv(createEnvironmentFromConfigSync({ ...small, ...config }, { plugins }));
 const defaultEnv = () => asEnv(new PlumeEnv({ gridSize: [32, 32], maxSteps: 200 }));
 
 const strict = { strict: true, numRuns: 25 } as const;
