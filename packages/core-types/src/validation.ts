@@ -86,9 +86,13 @@ export function schemaKeysAt(schema: unknown, path: readonly PropertyKey[], dept
   return keys;
 }
 
-/** The message for an unknown key: what it may have meant and which keys are known. */
-function unknownKeyMessage(keys: readonly string[], known: ReadonlySet<string>): string {
+/**
+ * The message for an unknown key: what it may have meant and which keys are known. A schema's own
+ * message (one that is not zod's default) is kept, with the hint added.
+ */
+function unknownKeyMessage(keys: readonly string[], known: ReadonlySet<string>, given: string): string {
   const [key = "", ...others] = keys;
+  if (!given.startsWith("Unrecognized key")) return `${given}${didYouMean(key, known)}`;
   const also = others.length > 0 ? ` (also unknown: ${others.map((k) => `"${k}"`).join(", ")})` : "";
   if (known.size === 0) return `unknown key "${key}"${also}`;
   return `unknown key "${key}"${didYouMean(key, known)}${also}; known keys: ${[...known].join(", ")}`;
@@ -114,7 +118,7 @@ export function parseWithSchema<S extends z.ZodType>(
           ...issue,
           path: [...issue.path, issue.keys[0] as string],
           input: valueAt(issue.input, [issue.keys[0] as string]),
-          message: unknownKeyMessage(issue.keys as readonly string[], schemaKeysAt(schema, issue.path)),
+          message: unknownKeyMessage(issue.keys as readonly string[], schemaKeysAt(schema, issue.path), issue.message),
         }
       : issue,
   );

@@ -61,6 +61,12 @@ describe("parseWithSchema", () => {
     expect(far.expected).toBe('unknown key "colour" (also unknown: "shade"); known keys: gridSize, goalRadius');
   });
 
+  it("keeps a schema's own unknown-key message and adds the hint", () => {
+    const own = z.strictObject({ variant: z.string().optional() }, { error: (issue) => (issue.code === "unrecognized_keys" ? "unknown key; allowed keys: variant" : undefined) });
+    const error = expectPlumeError(() => parseWithSchema(own, { varient: "x" }), ValidationError, ErrorCode.VALIDATION, "varient");
+    expect(error.expected).toBe('unknown key; allowed keys: variant (did you mean "variant"?)');
+  });
+
   it("finds the keys of nested objects through wrappers (optional, default, preprocess, union, array, record)", () => {
     const nested = z.preprocess(
       (v) => v,
