@@ -27,6 +27,7 @@ import {
 } from "../env/components.js";
 import { PlumeEnv } from "../env/plume-env.js";
 import type { RenderMode } from "../env/types.js";
+import { configError } from "../internal/config-error.js";
 import { FLOAT32_EPS } from "../internal/math.js";
 import type { TerminalOutput } from "../render/terminal.js";
 import type { PluginPackageEntry } from "../resolution/catalog.js";
@@ -125,15 +126,6 @@ const NESTED_SLOTS: Readonly<Partial<Record<PluginKind, readonly { readonly key:
 
 /** A component spec found in the config: where it is, what kind it must be, and its type. */
 type Occurrence = PluginRequest;
-
-function configError(parameter: string, summary: string, expected: string, received?: unknown, cause?: unknown): ConfigurationError {
-  return new ConfigurationError(`${parameter}: ${summary}`, {
-    parameter,
-    expected,
-    ...(received !== undefined && { received }),
-    ...(cause !== undefined && { cause }),
-  });
-}
 
 /**
  * Validates a config object (no component is built or imported).

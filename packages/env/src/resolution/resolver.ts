@@ -13,6 +13,7 @@
  */
 import { ConfigurationError, PLUGIN_KINDS, ValidationError, didYouMean, type Plugin, type PluginKind } from "@plume/core-types";
 import { pluginPackageEntries, pluginPackageFor, type PluginPackageEntry } from "./catalog.js";
+import { configError } from "../internal/config-error.js";
 import { customLoader, isNotFound, packageNameOf, portableLoader, type PluginLoader } from "./loader.js";
 import { availableNames, availablePlugin, pluginsOfModule } from "./registered.js";
 
@@ -67,15 +68,6 @@ const PACKAGE_SPECIFIER = /^(?:@[a-z0-9~-][a-z0-9._~-]*\/)?[a-z0-9~-][a-z0-9._~-
 /** A `type` that names an npm package (possibly with a subpath). */
 export function isPackageSpecifier(type: string): boolean {
   return !isModulePath(type) && PACKAGE_SPECIFIER.test(type) && packageNameOf(type).length <= 214;
-}
-
-function configError(parameter: string, summary: string, expected: string, received?: unknown, cause?: unknown): ConfigurationError {
-  return new ConfigurationError(`${parameter}: ${summary}`, {
-    parameter,
-    expected,
-    ...(received !== undefined && { received }),
-    ...(cause !== undefined && { cause }),
-  });
 }
 
 /** Every name a config may use for `kind`: passed, registered, shipped and catalogued ones. */
