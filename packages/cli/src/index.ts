@@ -19,6 +19,7 @@ export {
   observationToJson,
   runPolicy,
   summarize,
+  SummaryAccumulator,
   type Cell,
   type EpisodeResult,
   type JsonObservation,
@@ -50,21 +51,16 @@ export {
 } from "./picture.js";
 export {
   EPISODES_FILE,
-  EpisodeLineSchema,
+  PlumeRunExtrasSchema,
   RUN_FILE,
-  RUN_FORMAT,
-  RUN_FORMAT_VERSION,
-  ResetLineSchema,
-  RunManifestSchema,
   STEPS_FILE,
-  StepLineSchema,
-  readRun,
+  assertNoModulePaths,
   recordRun,
   replayRun,
+  type PlumeRunExtras,
   type RecordSpec,
+  type RecordedRun,
   type ReplayOptions,
   type ReplayReport,
-  type RunManifest,
-  type RunRecord,
 } from "./record.js";
 export { CLI_VERSION, versions } from "./versions.js";

@@ -40,3 +40,41 @@ export function progressBar(label: string, total: number, enabled: boolean): Pro
     },
   };
 }
+
+/** What `replay` reports to its progress bar: steps so far, out of `total` when known. */
+export interface StepProgress {
+  update(steps: number, total: number | undefined): void;
+  stop(): void;
+}
+
+/** A progress bar of steps (stderr, only on a terminal), started on the first update; indeterminate while the total is unknown. */
+export function stepProgressBar(label: string, enabled: boolean): StepProgress {
+  if (!enabled || process.stderr.isTTY !== true) return { update: () => undefined, stop: () => undefined };
+  let bar: cliProgress.SingleBar | undefined;
+  const started = performance.now();
+  return {
+    update(steps, total) {
+      const seconds = (performance.now() - started) / 1000;
+      const rate = seconds > 0 ? Math.round(steps / seconds) : 0;
+      if (bar === undefined) {
+        bar = new cliProgress.SingleBar(
+          {
+            stream: process.stderr,
+            format: total === undefined ? `${label.padEnd(10)} {value} steps | {rate} steps/s` : `${label.padEnd(10)} {bar} {value}/{total} steps | {rate} steps/s | eta {eta_formatted}`,
+            barCompleteChar: "\u2588",
+            barIncompleteChar: "\u2591",
+            hideCursor: true,
+            clearOnComplete: true,
+            etaBuffer: 20,
+          },
+          cliProgress.Presets.shades_classic,
+        );
+        bar.start(total ?? 0, steps, { rate });
+      }
+      bar.update(steps, { rate });
+    },
+    stop() {
+      bar?.stop();
+    },
+  };
+}

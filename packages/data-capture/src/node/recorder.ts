@@ -23,6 +23,8 @@ import { GzipLineWriter } from "./gzip-writer.js";
 export const RUN_FILE = "run.json";
 export const STEPS_FILE = "steps.jsonl.gz";
 export const EPISODES_FILE = "episodes.jsonl.gz";
+/** Step text of one episode held back before it is written (see `RunRecorder.interrupt`). */
+const EPISODE_BUFFER_BYTES = 1024 * 1024;
 
 /** Options of `RunRecorder.open`. */
 export interface RunRecorderOptions extends Omit<RunMetaInput, "runId"> {
@@ -143,6 +145,13 @@ export class RunRecorder implements CaptureSink {
   #boundaryEpisodes = 0;
   #state: RecordState["status"] = "recording";
   #done = false;
+  /**
+   * The current episode's step lines, held back until its boundary (up to `EPISODE_BUFFER_BYTES`, then
+   * spilled), so that an interruption can close the files exactly at the last boundary.
+   */
+  #episodeLines: string[] = [];
+  #episodeBytes = 0;
+  #spilled = false;
 
   private constructor(dir: string, workDir: string, meta: RunMeta, options: RunRecorderOptions) {
     this.dir = dir;
@@ -194,8 +203,23 @@ export class RunRecorder implements CaptureSink {
 
   writeStep(record: StepRecord): void {
     this.#assertOpen();
-    this.#steps.write(stepLine(record));
+    const line = stepLine(record);
     this.#stepCount += 1;
+    if (this.#spilled) {
+      this.#steps.write(line);
+      return;
+    }
+    this.#episodeLines.push(line);
+    this.#episodeBytes += line.length;
+    if (this.#episodeBytes >= EPISODE_BUFFER_BYTES) this.#spill();
+  }
+
+  /** Writes the held-back step lines of the current episode. */
+  #spill(): void {
+    for (const line of this.#episodeLines) this.#steps.write(line);
+    this.#episodeLines = [];
+    this.#episodeBytes = 0;
+    this.#spilled = true;
   }
 
   writeEpisode(record: EpisodeRecord): void {
@@ -206,6 +230,8 @@ export class RunRecorder implements CaptureSink {
 
   /** An episode boundary: everything written so far belongs to finished episodes; checkpoint when it is time. */
   episodeBoundary(): void {
+    this.#spill();
+    this.#spilled = false;
     this.#boundarySteps = this.#stepCount;
     this.#boundaryEpisodes = this.#episodeCount;
     if (performance.now() - this.#lastCheckpoint >= this.#interval) this.checkpoint();
@@ -230,6 +256,7 @@ export class RunRecorder implements CaptureSink {
   finish(options: { readonly status?: "complete" | "interrupted"; readonly reason?: string; readonly plume?: Readonly<Record<string, unknown>> } = {}): FinishedRun {
     this.#assertOpen();
     this.#state = options.status ?? "complete";
+    this.#spill();
     const steps = this.#steps.close();
     const episodes = this.#episodes.close();
     this.#done = true;
@@ -245,6 +272,25 @@ export class RunRecorder implements CaptureSink {
       dir = this.dir;
     }
     return { dir, meta: this.#meta, state };
+  }
+
+  /**
+   * Stops early (Ctrl-C, an error): when the current episode's steps are still held back, the files are
+   * closed at the last episode boundary and `run.json` says `"interrupted"` with `reason` and the episodes
+   * finished (a complete, smaller run, replayable with `--partial`); otherwise (a very long episode spilled
+   * to disk) as `abandon`. Returns where the run is.
+   */
+  interrupt(reason: string): string {
+    if (this.#done) return this.workDir;
+    if (this.#spilled) {
+      this.abandon(reason);
+      return this.workDir;
+    }
+    this.#episodeLines = [];
+    this.#episodeBytes = 0;
+    this.#stepCount = this.#boundarySteps;
+    this.#episodeCount = this.#boundaryEpisodes;
+    return this.finish({ status: "interrupted", reason }).dir;
   }
 
   /** Stops after an error without finishing the files (what is checkpointed stays replayable with `--partial`). */
