@@ -318,7 +318,7 @@ export async function replayRun(dirInput: string, options: ReplayOptions = {}): 
     if (policy !== undefined) checkCompatible(extras?.policy.name ?? "", policy, env, config);
     const report = await replayRecords({
       meta,
-      steps: run.steps(),
+      steps: run.stepBatches(),
       episodes: run.episodes(),
       env: env as never,
       tolerance: options.tolerance ?? 0,

@@ -62,7 +62,8 @@ export interface EpisodeStart {
 /** Options of `replayRecords`. */
 export interface ReplayRecordsOptions {
   readonly meta: RunMeta;
-  readonly steps: AsyncIterable<StepRecord> | Iterable<StepRecord>;
+  /** The step records, one by one or in batches (arrays). */
+  readonly steps: AsyncIterable<StepRecord | readonly StepRecord[]> | Iterable<StepRecord | readonly StepRecord[]>;
   /** When given, every finished episode must have its record, equal to the re-run, and no record may be left over. */
   readonly episodes?: AsyncIterable<EpisodeRecord> | Iterable<EpisodeRecord> | undefined;
   readonly env: ReplayEnv;
@@ -180,10 +181,17 @@ export async function replayRecords(options: ReplayRecordsOptions): Promise<Repl
     current = undefined;
   };
 
-  for await (const record of options.steps) {
+  let stop = false;
+  for await (const item of options.steps) {
+    const batch: readonly StepRecord[] = Array.isArray(item) ? (item as readonly StepRecord[]) : [item as StepRecord];
+    for (let b = 0; b < batch.length && !stop; b++) {
+    const record = batch[b] as StepRecord;
     if (current === undefined || record.episode_id !== current.id) {
-      await endEpisode();
-      if (options.maxEpisodes !== undefined && episodes >= options.maxEpisodes) break;
+      if (current !== undefined) await endEpisode();
+      if (options.maxEpisodes !== undefined && episodes >= options.maxEpisodes) {
+        stop = true;
+        break;
+      }
       const seed = record.seed ?? meta.base_seed ?? undefined;
       current = { id: record.episode_id, seed, steps: 0, total: 0, last: undefined, done: false };
       let reset: readonly [unknown, unknown];
@@ -233,10 +241,12 @@ export async function replayRecords(options: ReplayRecordsOptions): Promise<Repl
       }
     }
     if (differences.length > 0) fail(record, differences);
-    episode.last = { ...record, agent_position: position };
+    episode.last = record;
     episode.done = terminated || truncated;
     observation = next;
     if (options.onProgress !== undefined && (globalIndex + 1) % every === 0) options.onProgress(globalIndex + 1);
+    }
+    if (stop) break;
   }
   await endEpisode();
   if (episodeIterator !== undefined && (options.maxEpisodes === undefined || episodes < options.maxEpisodes)) {
