@@ -14,6 +14,7 @@
  */
 import { ComponentError, ValidationError, isPlumeError, type AgentBatch, type BatchContext, type ReadonlyFloat32Array } from "@plume/core-types";
 import { Generator } from "@plume/spaces";
+import { denseFieldOf } from "../plume/gaussian.js";
 import { distanceRewardOf, type DistanceReward } from "../rewards/goal.js";
 import { kernelPasses, type KernelPasses } from "./passes.js";
 import type { BatchPlan } from "./plan.js";
@@ -60,8 +61,8 @@ function componentError(component: string, error: unknown): unknown {
 }
 
 function denseField(plume: BatchPlan["plume"], cells: number): ReadonlyFloat32Array | undefined {
-  const own = (plume as { fieldArray?: unknown }).fieldArray;
-  return own instanceof Float32Array && own.length === cells ? own : undefined;
+  const own = denseFieldOf(plume);
+  return own !== undefined && own.length === cells ? own : undefined;
 }
 
 export class BatchKernel {

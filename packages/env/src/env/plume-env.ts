@@ -40,7 +40,7 @@ import { Generator } from "@plume/spaces";
 import { z } from "zod";
 import { FLOAT32_EPS } from "../internal/math.js";
 import { coordinatesInputSchema, gridSizeInputSchema, nonNegativeNumber, positiveNumber } from "../internal/schemas.js";
-import { DEFAULT_PLUME_SIGMA, GaussianPlume } from "../plume/gaussian.js";
+import { DEFAULT_PLUME_SIGMA, GaussianPlume, denseFieldOf } from "../plume/gaussian.js";
 import { BatchKernel } from "../batch/kernel.js";
 import { planBatch, type BatchPlan } from "../batch/plan.js";
 import type { KernelConfig } from "../batch/kernel.js";
@@ -643,11 +643,11 @@ export class PlumeEnv<Obs = NDArray<"float32">, Act = number> implements Env<Obs
     return this.#callComponent("sensor", () => this.#sensor.getObservation(envState));
   }
 
-  /** The plume's dense field: its `fieldArray`, or (for fields without one) a sampled buffer. */
+  /** The plume's dense field: a `GaussianPlume`'s shared field, another plume's `fieldArray`, or (for fields without one) a sampled buffer. */
   #fieldArray(stepCount: number): Float32Array {
     const cells = this.#grid.width * this.#grid.height;
-    const own = (this.#plume as { fieldArray?: unknown }).fieldArray;
-    if (own instanceof Float32Array && own.length === cells) return own;
+    const own = denseFieldOf(this.#plume);
+    if (own !== undefined && own.length === cells) return own;
     if (this.#fieldBuffer === undefined || this.#fieldBufferStep !== stepCount) {
       const buffer = this.#fieldBuffer ?? new Float32Array(cells);
       const { width, height } = this.#grid;

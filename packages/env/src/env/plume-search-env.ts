@@ -17,7 +17,7 @@ import {
 } from "@plume/core-types";
 import { Box, Dict } from "@plume/spaces";
 import { z } from "zod";
-import { GaussianPlume, forgetGaussianField } from "../plume/gaussian.js";
+import { GaussianPlume, denseFieldOf, forgetGaussianField } from "../plume/gaussian.js";
 import { PLUME_ENV_DEFAULTS, PlumeEnv, PlumeEnvOptionsSchema, type PlumeEnvOptions } from "./plume-env.js";
 
 /** How the full-field observation is made: `"copy"` (a fresh clipped copy per observation) or `"shared"`. */
@@ -212,7 +212,7 @@ export class PlumeSearchObservationModel<Mode extends FieldObservationMode = "co
    * copy when needed, the checksum) instead of on the first observation. Does nothing in `"copy"` mode.
    */
   shareField(plume: GaussianPlume): void {
-    if (this.#mode === "shared") this.#sharedView(plume.fieldArray);
+    if (this.#mode === "shared") this.#sharedView(denseFieldOf(plume) as Float32Array);
   }
 
   getObservation(envState: EnvState): PlumeSearchObservationOf<Mode> {
@@ -220,7 +220,7 @@ export class PlumeSearchObservationModel<Mode extends FieldObservationMode = "co
     const field = envState.plume_field;
     const plume = envState.concentration_field;
     const concentration =
-      this.#mode === "shared" && plume instanceof GaussianPlume && field === plume.fieldArray && field.length === width * height
+      this.#mode === "shared" && plume instanceof GaussianPlume && field === denseFieldOf(plume) && field.length === width * height
         ? this.#sharedView(field)
         : ndarray("float32", [height, width], clipInto(new Float32Array(width * height), field));
     const agent = envState.agent_state.position;

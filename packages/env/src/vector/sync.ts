@@ -18,6 +18,7 @@ import { batchSpace, concatenate, unstack, type Space } from "@plume/spaces";
 import { BatchKernel, type KernelOutputs } from "../batch/kernel.js";
 import type { BatchPlan } from "../batch/plan.js";
 import { PlumeEnv } from "../env/plume-env.js";
+import { denseFieldOf } from "../plume/gaussian.js";
 import { readBatchActions, type ActionLayout } from "./actions.js";
 import { stackInfos } from "./infos.js";
 import {
@@ -98,13 +99,13 @@ function sharedPlan(envs: readonly AnyEnv[]): { plan: BatchPlan; template: Plume
   const template = first as PlumeEnv<unknown, unknown>;
   const plan = template.batchPlan as BatchPlan;
   const keys = [plan.action, plan.sensor, plan.reward].map(metadataKey);
-  const field = (plan.plume as { fieldArray?: unknown }).fieldArray;
+  const field = denseFieldOf(plan.plume);
   for (const env of envs) {
     if (!(env instanceof PlumeEnv)) return undefined;
     const other = (env as PlumeEnv<unknown, unknown>).batchPlan;
     if (other === undefined || !sameKernelConfig(template, env as PlumeEnv<unknown, unknown>)) return undefined;
     if (!equivalent(other.wind, plan.wind)) return undefined;
-    const otherField = (other.plume as { fieldArray?: unknown }).fieldArray;
+    const otherField = denseFieldOf(other.plume);
     if (!((field !== undefined && otherField === field) || equivalent(other.plume, plan.plume))) return undefined;
     const otherKeys = [other.action, other.sensor, other.reward].map(metadataKey);
     if (otherKeys.some((k, i) => k !== keys[i])) return undefined;
