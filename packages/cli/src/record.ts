@@ -22,7 +22,7 @@ import {
 } from "@plume/data-capture";
 import { RunRecorder, openRun, type OpenedRun } from "@plume/data-capture/node";
 import { isPlumeError, type Policy } from "@plume/core-types";
-import { EnvironmentConfigSchema, parseEnvironmentConfig, type EnvironmentConfig } from "@plume/env";
+import { EnvironmentConfigSchema, configComponentTypes, parseEnvironmentConfig, type EnvironmentConfig } from "@plume/env";
 import { derivePolicySeed } from "@plume/policies";
 import { z } from "zod";
 import { createEnv } from "./env-config.js";
@@ -193,44 +193,17 @@ export interface ReplayReport {
   readonly complete: boolean;
 }
 
-const NESTED_KEYS = ["sensors", "sensor", "base"] as const;
-
 /**
  * Refuses every component type of `config` that is not a built-in name or a package name: a run directory
- * must not choose a module to import (`./x.mjs`, `/abs`, `file:`, `C:\...`, `node:...`, `data:...`).
+ * must not choose a module to import (`./x.mjs`, `/abs`, `file:`, `C:\\...`, `node:...`, `data:...`).
  */
 export function assertNoModulePaths(config: unknown, label: string): void {
-  const seen = new Set<unknown>();
-  const visit = (value: unknown, path: string, depth: number): void => {
-    if (depth > 64 || value === null || typeof value !== "object" || seen.has(value)) return;
-    seen.add(value);
-    const spec = value as { type?: unknown; options?: unknown };
-    if (typeof spec.type === "string") {
-      const t = spec.type;
-      if (t.startsWith(".") || t.startsWith("/") || t.includes("\\") || t.includes(":") || t.split("/").includes("..")) {
-        throw new CliError(
-          `${label}: ${path}.type is the module path ${JSON.stringify(t)}; replay imports only built-in components and packages installed in your project — it never imports a module a run directory names`,
-        );
-      }
+  for (const { path, type: t } of configComponentTypes(config)) {
+    if (t.startsWith(".") || t.startsWith("/") || t.includes("\\") || t.includes(":") || t.split("/").includes("..")) {
+      throw new CliError(
+        `${label}: ${path}.type is the module path ${JSON.stringify(t)}; replay imports only built-in components and packages installed in your project — it never imports a module a run directory names`,
+      );
     }
-    const options = spec.options as Record<string, unknown> | undefined;
-    if (options !== null && typeof options === "object") {
-      for (const key of NESTED_KEYS) {
-        const nested = options[key];
-        if (typeof nested === "string") visit({ type: nested }, `${path}.options.${key}`, depth + 1);
-        else if (Array.isArray(nested)) nested.forEach((item, i) => visit(typeof item === "string" ? { type: item } : item, `${path}.options.${key}.${i}`, depth + 1));
-        else if (nested !== null && typeof nested === "object" && "type" in nested) visit(nested, `${path}.options.${key}`, depth + 1);
-        else if (nested !== null && typeof nested === "object") {
-          for (const [name, item] of Object.entries(nested)) visit(typeof item === "string" ? { type: item } : item, `${path}.options.${key}.${name}`, depth + 1);
-        }
-      }
-    }
-  };
-  const top = config as Record<string, unknown> | null;
-  if (top === null || typeof top !== "object") return;
-  for (const section of ["plume", "sensor", "action", "reward", "wind"]) {
-    const value = top[section];
-    visit(typeof value === "string" ? { type: value } : value, section, 0);
   }
 }
 

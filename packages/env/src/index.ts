@@ -97,6 +97,10 @@ export {
 export {
   COMPONENT_TYPE_PATTERN,
   ComponentSpecSchema,
+  MAX_CONFIG_DEPTH,
+  checkConfigData,
+  configComponentTypes,
+  type ConfigComponentType,
   EnvironmentConfigSchema,
   SELECTOR_DEFAULTS,
   type ComponentSpec,
@@ -126,3 +130,10 @@ export {
 export { SyncVectorEnv } from "./vector/sync.js";
 export { AsyncVectorEnv, AsyncVectorEnvOptionsSchema, type AsyncVectorEnvOptions } from "./vector/async.js";
 export { MakeVecOptionsSchema, makeVec, type MakeVecOptions } from "./vector/make-vec.js";
+export {
+  DEFAULT_MEMORY_BUDGET_BYTES,
+  assertWithinMemoryBudget,
+  formatBytes,
+  getMemoryBudget,
+  setMemoryBudget,
+} from "./memory-budget.js";

@@ -60,7 +60,7 @@ describe("AsyncVectorEnv agrees exactly with SyncVectorEnv", () => {
   for (const [name, config, n, workers, extra] of cases) {
     for (const mode of ["next_step", "same_step", "disabled"] as AutoresetMode[]) {
       it(`${name}, ${mode}, ${n} envs on ${workers} workers`, async () => {
-        const vec = await create({ env: config, numEnvs: n, numWorkers: workers, autoresetMode: mode, ...extra });
+        const vec = await create({ env: config, numEnvs: n, numWorkers: workers, autoresetMode: mode, oversubscribe: true, ...extra });
         const sync = new SyncVectorEnv(
           Array.from({ length: n }, () => () => createEnvironmentFromConfigSync(config)),
           { autoresetMode: mode },
@@ -148,7 +148,7 @@ describe("AsyncVectorEnv failures", () => {
       const actions = randomActions(vec, rng);
       expect(vec.step(actions), `t=${t}`).toEqual(sync.step(actions));
     }
-    const without = await create({ env: SMALL, numEnvs: 3, numWorkers: 3 });
+    const without = await create({ env: SMALL, numEnvs: 3, numWorkers: 3, oversubscribe: true });
     expect(without.mainThread).toBe(false);
   });
 

@@ -42,6 +42,7 @@ import { plugins as envPlugins } from "../plugins.js";
 import type { TerminalOutput } from "../render/terminal.js";
 import {
   EnvironmentConfigSchema,
+  checkConfigData,
   SELECTOR_DEFAULTS,
   type ComponentSpec,
   type EnvironmentConfig,
@@ -159,6 +160,7 @@ function configError(parameter: string, summary: string, expected: string, recei
  * @throws ConfigurationError naming the path of the first bad field.
  */
 export function parseEnvironmentConfig(input: unknown): EnvironmentConfig {
+  checkConfigData(input);
   return parseWithSchema(EnvironmentConfigSchema, input, { what: "environment config", kind: "configuration" });
 }
 
@@ -176,7 +178,8 @@ export async function readConfigFile(path: string | URL): Promise<unknown> {
   const file = path instanceof URL ? fileURLToPath(path) : path;
   let text: string;
   try {
-    text = await readFile(file, "utf8");
+    // A UTF-8 byte-order mark (some editors write one) is not part of the JSON or YAML text.
+    text = (await readFile(file, "utf8")).replace(/^\uFEFF/, "");
   } catch (error) {
     throw configError("file", `cannot read config file ${file}`, "a readable JSON or YAML file", file, error);
   }

@@ -44,6 +44,7 @@ import { DEFAULT_PLUME_SIGMA, GaussianPlume, denseFieldOf } from "../plume/gauss
 import { BatchKernel } from "../batch/kernel.js";
 import { planBatch, type BatchPlan } from "../batch/plan.js";
 import type { KernelConfig } from "../batch/kernel.js";
+import { assertWithinMemoryBudget } from "../memory-budget.js";
 import { renderRgbArray } from "../render/rgb.js";
 import { TerminalRenderer, type TerminalOutput } from "../render/terminal.js";
 import { SparseGoalReward } from "../rewards/goal.js";
@@ -152,6 +153,30 @@ function asCell(value: unknown): Coordinates | undefined {
   return value instanceof Coordinates ? value : new Coordinates(x as number, y as number);
 }
 
+/**
+ * Rejects a reward whose returns could overflow: when its metadata gives a `reward_range`, `maxSteps`
+ * rewards of the largest magnitude must still add up to a finite number (`stepPenalty: 1e308` would make
+ * `total_reward` -Infinity from the second step).
+ * @throws ValidationError (`parameter` `"reward"`).
+ */
+function assertFiniteReturns(reward: RewardFunction<unknown>, maxSteps: number): void {
+  let range: unknown;
+  try {
+    range = (reward.getMetadata?.() as { reward_range?: unknown } | undefined)?.reward_range;
+  } catch {
+    return;
+  }
+  if (!Array.isArray(range) || range.length !== 2 || !range.every((v) => typeof v === "number")) return;
+  const largest = Math.max(Math.abs(range[0] as number), Math.abs(range[1] as number));
+  if (!Number.isFinite(largest * maxSteps)) {
+    throw ValidationError.invalid(
+      "reward",
+      `rewards whose sum over maxSteps (${maxSteps}) steps is finite: |reward| <= ${Number.MAX_VALUE / maxSteps}`,
+      `reward_range [${String(range[0])}, ${String(range[1])}]`,
+    );
+  }
+}
+
 function sleepMs(ms: number): void {
   if (!(ms > 0)) return;
   Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
@@ -245,6 +270,9 @@ export class PlumeEnv<Obs = NDArray<"float32">, Act = number> implements Env<Obs
     this.#goalRadius = radius;
     this.#maxSteps = parsed.maxSteps ?? PLUME_ENV_DEFAULTS.maxSteps;
     this.#start = parsed.startLocation === undefined ? undefined : inside("startLocation", parsed.startLocation);
+    if (parsed.plume === undefined) {
+      assertWithinMemoryBudget(4 * grid.width * grid.height, `the float32 plume field of a ${grid.width}x${grid.height} grid`, "gridSize", [grid.width, grid.height]);
+    }
     this.#plume =
       parsed.plume ??
       new GaussianPlume({ gridSize: grid, sourceLocation: goal, sigma: parsed.plumeParams?.sigma ?? PLUME_ENV_DEFAULTS.sigma });
@@ -252,6 +280,7 @@ export class PlumeEnv<Obs = NDArray<"float32">, Act = number> implements Env<Obs
     this.#sensor = (parsed.sensor ?? new ConcentrationSensor()) as ObservationModel<Obs>;
     this.#action = (parsed.action ?? new DiscreteGridActions()) as ActionProcessor<Act>;
     this.#reward = (parsed.reward ?? new SparseGoalReward({ goalPosition: goal, goalRadius: radius })) as RewardFunction<Act>;
+    assertFiniteReturns(this.#reward, this.#maxSteps);
     this.#renderMode = parsed.renderMode ?? null;
     this.#terminalOutput = parsed.terminal;
     const plan = planBatch({
@@ -480,6 +509,14 @@ export class PlumeEnv<Obs = NDArray<"float32">, Act = number> implements Env<Obs
     const terminated = distance <= this.#goalRadius;
     const truncated = stepCount >= this.#maxSteps;
     const totalReward = prev.total_reward + reward;
+    if (!Number.isFinite(totalReward)) {
+      this.#advance(this.#stepCount);
+      throw new ComponentError("the episode's total reward is no longer finite", {
+        component: "reward",
+        expected: "rewards whose running sum stays finite",
+        received: `${prev.total_reward} + ${reward}`,
+      });
+    }
     const next = new AgentState({
       position,
       orientation: moved.orientation,
@@ -537,8 +574,12 @@ export class PlumeEnv<Obs = NDArray<"float32">, Act = number> implements Env<Obs
     return undefined;
   }
 
-  /** The `rgb_array` frame of the current state, whatever the render mode. */
+  /**
+   * The `rgb_array` frame of the current state, whatever the render mode.
+   * @throws ValidationError (`parameter` `"gridSize"`) when the frame (3 bytes a cell) is over the memory budget.
+   */
   renderFrame(): NDArray<"uint8"> {
+    assertWithinMemoryBudget(3 * this.#grid.width * this.#grid.height, `an rgb_array frame of the ${this.#grid.width}x${this.#grid.height} grid`, "gridSize", [this.#grid.width, this.#grid.height]);
     const agent = this.#currentAgent()?.position ?? this.#start ?? this.#grid.center();
     return renderRgbArray(this.#grid, this.#fieldArray(this.#stepCount), this.#goal, agent);
   }

@@ -18,6 +18,7 @@ import {
 import { Box, Dict } from "@plume/spaces";
 import { z } from "zod";
 import { GaussianPlume, denseFieldOf, forgetGaussianField } from "../plume/gaussian.js";
+import { assertWithinMemoryBudget } from "../memory-budget.js";
 import { PLUME_ENV_DEFAULTS, PlumeEnv, PlumeEnvOptionsSchema, type PlumeEnvOptions } from "./plume-env.js";
 
 /** How the full-field observation is made: `"copy"` (a fresh clipped copy per observation) or `"shared"`. */
@@ -351,6 +352,9 @@ export class PlumeSearchEnv<Act = number, Mode extends FieldObservationMode = "c
     }
     // The grid as PlumeEnv resolves it: `gridSize`, else the injected plume's grid, else the default.
     const grid = parsed.gridSize ?? plumeGrid(parsed.plume?.gridSize) ?? new GridSize(...PLUME_ENV_DEFAULTS.gridSize);
+    // The float32 field, and (copy mode) the fresh copy in each observation, of which a caller keeps at least two.
+    const cells = grid.width * grid.height;
+    assertWithinMemoryBudget(4 * cells * (mode === "shared" ? 2 : 3), `a ${grid.width}x${grid.height} PlumeSearchEnv (fieldObservation "${mode}")`, "gridSize", [grid.width, grid.height]);
     const sensor = new PlumeSearchObservationModel<Mode>(grid, { fieldObservation: mode as Mode });
     const { fieldObservation: _mode, ...rest } = (options ?? {}) as PlumeSearchEnvOptions<Act, Mode>;
     super({ ...(rest as PlumeEnvOptions<PlumeSearchObservationOf<Mode>, Act>), sensor });

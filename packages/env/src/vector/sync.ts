@@ -139,6 +139,8 @@ export class SyncVectorEnv<Obs = unknown, Act = unknown> {
   /** Actions are used as given, unvalidated (`ShardHooks.trustedActions`). */
   readonly #trustedActions: boolean;
   #closed = false;
+  /** The error of a step or reset that failed after environments may have moved (see `step`); cleared by a full reset. */
+  #failed: Error | undefined = undefined;
   /** 1 once environment i has been reset. */
   readonly #started: Uint8Array;
   /** NEXT_STEP: 1 when environment i ended on the last step and is reset by the next. DISABLED: 1 when it ended. */
@@ -255,6 +257,19 @@ export class SyncVectorEnv<Obs = unknown, Act = unknown> {
     const seeds = perEnvSeeds(options.seed, n);
     const { mask, rest } = resetMask(options.options, n);
     assertFirstResetCovers(mask, this.#started);
+    if (this.#failed !== undefined && mask.some((m) => m === 0)) throw this.#failedError("reset only some environments");
+    try {
+      const result = this.#reset(mask, seeds, rest);
+      this.#failed = undefined;
+      return result;
+    } catch (error) {
+      this.#failed = error instanceof Error ? error : new Error(String(error));
+      throw error;
+    }
+  }
+
+  #reset(mask: Uint8Array, seeds: (number | undefined)[], rest: Record<string, unknown> | undefined): VectorResetResult<Obs> {
+    const n = this.numEnvs;
     const kernel = this.#kernel;
     if (kernel !== undefined) {
       for (let i = 0; i < n; i++) {
@@ -292,9 +307,23 @@ export class SyncVectorEnv<Obs = unknown, Act = unknown> {
     if (this.#started[0] === 0) {
       throw new StateError("step() called before reset()", { currentState: "CREATED", allowedStates: ["READY"] });
     }
+    if (this.#failed !== undefined) throw this.#failedError("step");
     if (this.autoresetMode === AutoresetMode.DISABLED) assertNoneEnded(n, (i) => this.#pending[i] === 1);
     return this.#kernel !== undefined ? this.#stepBatched(this.#kernel, actions) : this.#stepEach(actions);
   }
+
+  /** Whether a step or reset failed in a component, so that only a reset of every environment is accepted. */
+  get failed(): boolean {
+    return this.#failed !== undefined;
+  }
+
+  #failedError(call: string): StateError {
+    return new StateError(
+      `cannot ${call}: an earlier step or reset failed in a component (${(this.#failed as Error).message}), which may have left some environments stepped and others not; reset() every environment first`,
+      { currentState: "FAILED", allowedStates: ["READY"] },
+    );
+  }
+
 
   /** Closes every environment. Idempotent; never throws. */
   close(): void {
@@ -320,11 +349,21 @@ export class SyncVectorEnv<Obs = unknown, Act = unknown> {
   // ---------------------------------------------------------------- fast path
 
   #stepBatched(kernel: BatchKernel, actions: unknown): VectorStepResult<Obs> {
-    const n = this.numEnvs;
     const pending = this.#pending;
     const nextStep = this.autoresetMode === AutoresetMode.NEXT_STEP;
     const anyPending = this.#pendingCount > 0;
     const buffer = this.#trustedActions ? (actions as ArrayLike<number>) : this.#readActions(kernel.plan, actions, nextStep && anyPending ? pending : undefined);
+    try {
+      return this.#stepKernel(kernel, buffer, nextStep, anyPending);
+    } catch (error) {
+      this.#failed = error instanceof Error ? error : new Error(String(error));
+      throw error;
+    }
+  }
+
+  #stepKernel(kernel: BatchKernel, buffer: ArrayLike<number>, nextStep: boolean, anyPending: boolean): VectorStepResult<Obs> {
+    const n = this.numEnvs;
+    const pending = this.#pending;
     const info = this.#info;
     let indices = kernel.all;
     let kinds = this.#allStep;
@@ -438,6 +477,16 @@ export class SyncVectorEnv<Obs = unknown, Act = unknown> {
         throw ValidationError.invalid(`actions[${i}]`, `an element of ${String(this.singleActionSpace)}`, items[i]);
       }
     }
+    try {
+      return this.#stepEnvs(items, nextStep, sameStep);
+    } catch (error) {
+      this.#failed = error instanceof Error ? error : new Error(String(error));
+      throw error;
+    }
+  }
+
+  #stepEnvs(items: unknown[], nextStep: boolean, sameStep: boolean): VectorStepResult<Obs> {
+    const n = this.numEnvs;
     const rewards = new Float64Array(n);
     const terminations = new Uint8Array(n);
     const truncations = new Uint8Array(n);
