@@ -1,12 +1,12 @@
 /**
  * The memory budget: what an environment, a vector env or a frame would allocate is estimated before it
  * is allocated, and a request over the budget is a `ValidationError` that states the memory needed —
- * instead of a process that grows for minutes and dies. Default 2 GiB; `setMemoryBudget` changes it.
+ * instead of a process that grows for minutes and dies. Default 1 GiB; `setMemoryBudget` changes it.
  */
 import { ValidationError } from "@plume/core-types";
 
-/** The default budget: 2 GiB. */
-export const DEFAULT_MEMORY_BUDGET_BYTES = 2 * 1024 ** 3;
+/** The default budget: 1 GiB. */
+export const DEFAULT_MEMORY_BUDGET_BYTES = 1024 ** 3;
 
 let budget = DEFAULT_MEMORY_BUDGET_BYTES;
 
@@ -28,7 +28,8 @@ export function setMemoryBudget(bytes: number): number {
 
 /** `bytes` as MiB or GiB, for messages. */
 export function formatBytes(bytes: number): string {
-  return bytes >= 1024 ** 3 ? `${(bytes / 1024 ** 3).toFixed(1)} GiB` : `${Math.ceil(bytes / 1024 ** 2)} MiB`;
+  if (bytes >= 1024 ** 3) return `${(bytes / 1024 ** 3).toFixed(1)} GiB`;
+  return bytes >= 1024 ** 2 ? `${Math.ceil(bytes / 1024 ** 2)} MiB` : `${Math.ceil(bytes / 1024)} KiB`;
 }
 
 /**

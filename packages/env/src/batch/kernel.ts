@@ -109,6 +109,12 @@ export class BatchKernel {
   readonly #prevOrientation: Float64Array;
   readonly #prevTotal: Float64Array;
   readonly #one = new Int32Array(1);
+  /**
+   * Called after the sensor filled the observations of a step (or of a reset, with the one environment),
+   * inside the step's error handling: throwing here puts the listed environments back as a component error
+   * does. `PlumeEnv` and the vector envs check sensor outputs with it.
+   */
+  afterObservations: ((indices: Int32Array, count: number, reset: boolean) => void) | undefined = undefined;
 
   constructor(size: number, plan: BatchPlan, config: KernelConfig, outputs: KernelOutputs = {}) {
     this.size = size;
@@ -189,6 +195,7 @@ export class BatchKernel {
     this.#one[0] = i;
     try {
       sensor.fillObservationBatch(this.observations, this.agents, this.context, this.#one, 1);
+      this.afterObservations?.(this.#one, 1, true);
     } catch (error) {
       throw componentError("sensor", error);
     }
@@ -250,6 +257,7 @@ export class BatchKernel {
       }
       stage = "sensor";
       sensor.fillObservationBatch(this.observations, a, context, indices, count);
+      this.afterObservations?.(indices, count, false);
     } catch (error) {
       this.#restore(indices, count, stage === "sensor");
       throw componentError(stage, error);

@@ -15,6 +15,7 @@ import {
   StateError,
   ValidationError,
   isPlumeError,
+  ndarray,
   parseWithSchema,
   resetOptionsSchema,
   type ActionProcessor,
@@ -46,6 +47,7 @@ import { planBatch, type BatchPlan } from "../batch/plan.js";
 import type { KernelConfig } from "../batch/kernel.js";
 import { assertWithinMemoryBudget } from "../memory-budget.js";
 import { renderRgbArray } from "../render/rgb.js";
+import { observationProblem } from "./observation-check.js";
 import { TerminalRenderer, type TerminalOutput } from "../render/terminal.js";
 import { SparseGoalReward } from "../rewards/goal.js";
 import { actionSchema, plumeSchema, rewardSchema, sensorSchema, windSchema } from "./components.js";
@@ -103,6 +105,12 @@ export const PlumeEnvOptionsSchema = z.strictObject({
   renderMode: z.enum(RENDER_MODES, { error: `one of ${RENDER_MODES.join(", ")} or null` }).nullable().optional(),
   /** Where `human` frames go. Default `process.stdout` (frames are drawn only when it is a TTY). */
   terminal: terminalSchema.optional(),
+  /**
+   * Which sensor outputs are checked against the observation space (shape, dtype, NaN, bounds; a bad one
+   * is a `ComponentError` naming the sensor, and the call changes nothing): `"episode-start"` (default:
+   * the reset's and the first step's of every episode, a negligible cost) or `"every-step"` (a debug mode).
+   */
+  checkObservations: z.enum(["episode-start", "every-step"], { error: '"episode-start" or "every-step"' }).optional(),
 });
 
 /** What `new PlumeEnv(options)` accepts. */
@@ -120,6 +128,7 @@ export interface PlumeEnvOptions<Obs = NDArray<"float32">, Act = number> {
   readonly reward?: RewardFunction<Act> | undefined;
   readonly renderMode?: RenderMode | null | undefined;
   readonly terminal?: TerminalOutput | undefined;
+  readonly checkObservations?: "episode-start" | "every-step" | undefined;
 }
 
 /** The info of `PlumeEnv` (`PlumeInfo` with `agent_xy` always present). */
@@ -214,6 +223,7 @@ export class PlumeEnv<Obs = NDArray<"float32">, Act = number> implements Env<Obs
   readonly #reward: RewardFunction<Act>;
   readonly #renderMode: RenderMode | null;
   readonly #terminalOutput: TerminalOutput | undefined;
+  readonly #checkEveryStep: boolean;
   #terminal: TerminalRenderer | undefined = undefined;
   /** The size-1 batch kernel that steps built-in (batch-capable) components without allocation, if they are. */
   readonly #kernel: BatchKernel | undefined;
@@ -283,6 +293,7 @@ export class PlumeEnv<Obs = NDArray<"float32">, Act = number> implements Env<Obs
     assertFiniteReturns(this.#reward, this.#maxSteps);
     this.#renderMode = parsed.renderMode ?? null;
     this.#terminalOutput = parsed.terminal;
+    this.#checkEveryStep = parsed.checkObservations === "every-step";
     const plan = planBatch({
       action: this.#action,
       sensor: this.#sensor,
@@ -291,6 +302,15 @@ export class PlumeEnv<Obs = NDArray<"float32">, Act = number> implements Env<Obs
       wind: this.#wind,
     });
     this.#kernel = plan === undefined ? undefined : new BatchKernel(1, plan, this.kernelConfig);
+    if (this.#kernel !== undefined) {
+      const kernel = this.#kernel;
+      const space = this.#sensor.observationSpace;
+      const shape = plan?.observationShape ?? [];
+      kernel.afterObservations = () => {
+        if (!this.#checkEveryStep && kernel.agents.stepCount[0] !== 1) return;
+        this.#checkObservation(ndarray("float32", shape, kernel.observationRow(0)), space);
+      };
+    }
     this.#actionBuffer = new Float64Array(plan?.actionSize ?? 0);
   }
 
@@ -306,6 +326,11 @@ export class PlumeEnv<Obs = NDArray<"float32">, Act = number> implements Env<Obs
       startX: this.#start?.x,
       startY: this.#start?.y,
     };
+  }
+
+  /** Which sensor outputs are checked: `"episode-start"` (the default) or `"every-step"` (the `checkObservations` option). */
+  get checkObservations(): "episode-start" | "every-step" {
+    return this.#checkEveryStep ? "every-step" : "episode-start";
   }
 
   /** The batch plan of this environment's components (undefined when one lacks its batch method). */
@@ -438,6 +463,7 @@ export class PlumeEnv<Obs = NDArray<"float32">, Act = number> implements Env<Obs
     this.#callHook("reward", () => this.#reward.reset?.());
 
     const observation = this.#observe(agent, 0, rng);
+    this.#checkObservation(observation, this.#sensor.observationSpace);
 
     // Commit.
     this.#rng = rng;
@@ -528,6 +554,7 @@ export class PlumeEnv<Obs = NDArray<"float32">, Act = number> implements Env<Obs
     let observation: Obs;
     try {
       observation = this.#observe(next, stepCount, this.#rng as Generator);
+      if (this.#checkEveryStep || stepCount === 1) this.#checkObservation(observation, this.#sensor.observationSpace);
     } catch (error) {
       this.#advance(this.#stepCount);
       throw error;
@@ -677,6 +704,16 @@ export class PlumeEnv<Obs = NDArray<"float32">, Act = number> implements Env<Obs
       max_steps: this.#maxSteps,
       rng,
     };
+  }
+
+  /** @throws ComponentError naming the sensor when `observation` is not an element of its space (see `observationProblem`). */
+  #checkObservation(observation: unknown, space: ObservationModel<Obs>["observationSpace"]): void {
+    const problem = observationProblem(space as never, observation);
+    if (problem === undefined) return;
+    throw new ComponentError(`getObservation returned an observation outside its observation space: ${problem}`, {
+      component: "sensor",
+      expected: `an element of ${String(space)}`,
+    });
   }
 
   #observe(agent: AgentState, stepCount: number, rng: Generator): Obs {

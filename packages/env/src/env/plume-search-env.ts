@@ -352,9 +352,10 @@ export class PlumeSearchEnv<Act = number, Mode extends FieldObservationMode = "c
     }
     // The grid as PlumeEnv resolves it: `gridSize`, else the injected plume's grid, else the default.
     const grid = parsed.gridSize ?? plumeGrid(parsed.plume?.gridSize) ?? new GridSize(...PLUME_ENV_DEFAULTS.gridSize);
-    // The float32 field, and (copy mode) the fresh copy in each observation, of which a caller keeps at least two.
+    // The float32 field and, in copy mode, the fresh copy in each observation (the reset's, the step's and the
+    // one a caller still holds); in shared mode at most one clipped copy.
     const cells = grid.width * grid.height;
-    assertWithinMemoryBudget(4 * cells * (mode === "shared" ? 2 : 3), `a ${grid.width}x${grid.height} PlumeSearchEnv (fieldObservation "${mode}")`, "gridSize", [grid.width, grid.height]);
+    assertWithinMemoryBudget(4 * cells * (mode === "shared" ? 2 : 4), `a ${grid.width}x${grid.height} PlumeSearchEnv (fieldObservation "${mode}")`, "gridSize", [grid.width, grid.height]);
     const sensor = new PlumeSearchObservationModel<Mode>(grid, { fieldObservation: mode as Mode });
     const { fieldObservation: _mode, ...rest } = (options ?? {}) as PlumeSearchEnvOptions<Act, Mode>;
     super({ ...(rest as PlumeEnvOptions<PlumeSearchObservationOf<Mode>, Act>), sensor });

@@ -73,8 +73,10 @@ export const AsyncVectorEnvOptionsSchema = VectorEnvOptionsSchema.extend({
   oversubscribe: z.boolean({ error: "a boolean" }).default(false),
   /** Folder that plugin specifiers and module paths in the config resolve from. Default: the config file's folder, else the working directory. */
   baseDir: z.string({ error: "a folder path" }).optional(),
-  /** How long one call (and building the environments in the workers) may wait for the workers before failing, in ms (> 0). Default 60 000. */
+  /** How long one call may wait for the workers before failing, in ms (> 0). Default 60 000. */
   timeoutMs: z.number({ error: "a number of milliseconds > 0" }).positive({ error: "a number of milliseconds > 0" }).default(60_000),
+  /** How long the workers may take to build their environments before `create` fails, in ms (> 0). Default 120 000. */
+  buildTimeoutMs: z.number({ error: "a number of milliseconds > 0" }).positive({ error: "a number of milliseconds > 0" }).default(120_000),
   /**
    * Whether the calling thread steps a shard of its own (in `stepWait`) besides the workers', all of
    * them polling instead of sleeping. `"auto"` (the default): yes when it has a core of its own to do it
@@ -386,7 +388,7 @@ export class AsyncVectorEnv<Obs = unknown> {
         const vec = await buildShardEnv(shardConfig, resolvedBase, views, own.start, own.end, parsed);
         mainShard = new Shard(vec, views, own.start, own.end, sizes.actionSize, sizes.observationSize, !parsed.copy);
       }
-      const ready = await Promise.all(workers.map((worker, w) => waitReady(worker, w, parsed.timeoutMs)));
+      const ready = await Promise.all(workers.map((worker, w) => waitReady(worker, w, parsed.buildTimeoutMs)));
       // From now on the workers never keep the process alive: a script that ends without close() exits.
       for (const worker of workers) worker.unref();
       for (const port of ports) port.unref();
@@ -800,7 +802,7 @@ function waitReady(worker: Worker, w: number, timeoutMs: number): Promise<boolea
     const timer = setTimeout(
       () =>
         reject(
-          new ComponentError(`AsyncVectorEnv worker ${w} did not finish building its environments within ${timeoutMs} ms (timeoutMs): a plugin's create() may never return`, {
+          new ComponentError(`AsyncVectorEnv worker ${w} did not finish building its environments within ${timeoutMs} ms (buildTimeoutMs): a plugin's create() may never return`, {
             component: "worker",
           }),
         ),

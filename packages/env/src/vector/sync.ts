@@ -5,9 +5,11 @@
  * `copy: false`). Both paths give the same results, which the tests check over long random runs.
  */
 import {
+  ComponentError,
   StateError,
   ValidationError,
   ndarray,
+  type SpaceLike,
   parseWithSchema,
   type Env,
   type EnvInfo,
@@ -18,6 +20,7 @@ import { batchSpace, concatenate, unstack, type Space } from "@plume/spaces";
 import { BatchKernel, type KernelOutputs } from "../batch/kernel.js";
 import type { BatchPlan } from "../batch/plan.js";
 import { PlumeEnv } from "../env/plume-env.js";
+import { observationProblem } from "../env/observation-check.js";
 import { denseFieldOf } from "../plume/gaussian.js";
 import { readBatchActions, type ActionLayout } from "./actions.js";
 import { stackInfos } from "./infos.js";
@@ -210,6 +213,7 @@ export class SyncVectorEnv<Obs = unknown, Act = unknown> {
     const shared = parsed.batch === "auto" ? sharedPlan(envs) : undefined;
     this.#kernel = shared === undefined ? undefined : new BatchKernel(n, shared.plan, shared.template.kernelConfig, hooks?.outputs);
     this.#trustedActions = hooks?.trustedActions ?? false;
+    if (this.#kernel !== undefined && shared !== undefined) this.#checkSensorRows(this.#kernel, shared.template);
     const plan = this.#kernel?.plan;
     this.#indices = new Int32Array(n);
     this.#actions = new Float64Array(plan === undefined ? 0 : n * plan.actionSize);
@@ -221,6 +225,30 @@ export class SyncVectorEnv<Obs = unknown, Act = unknown> {
     this.#allStep = new Uint8Array(n).fill(STEP_INFO);
     this.#finalInfo = new PlumeInfoColumns(plan === undefined ? 0 : n);
     this.#finalObservations = new Float32Array(plan === undefined ? 0 : n * plan.observationSize);
+  }
+
+  /**
+   * The batch path's check of sensor outputs (the object path's `PlumeEnv`s check their own): the
+   * observation of every reset, and with the environments' `checkObservations: "every-step"` every
+   * observation, must lie in the observation space; otherwise a `ComponentError` names the environment.
+   */
+  #checkSensorRows(kernel: BatchKernel, template: PlumeEnv<unknown, unknown>): void {
+    const everyStep = template.checkObservations === "every-step";
+    const space = template.observationSpace as SpaceLike<unknown>;
+    const shape = kernel.plan.observationShape;
+    kernel.afterObservations = (indices, count, reset) => {
+      if (!reset && !everyStep) return;
+      for (let k = 0; k < count; k++) {
+        const i = indices[k] as number;
+        const problem = observationProblem(space, ndarray("float32", shape, kernel.observationRow(i)));
+        if (problem !== undefined) {
+          throw new ComponentError(`environment ${i}: fillObservationBatch wrote an observation outside the observation space: ${problem}`, {
+            component: "sensor",
+            expected: `an element of ${String(space)}`,
+          });
+        }
+      }
+    };
   }
 
   /** Whether steps go through the batch kernel (the fast path). */
