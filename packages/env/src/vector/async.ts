@@ -720,9 +720,10 @@ export class AsyncVectorEnv<Obs = unknown> {
         const done = Atomics.load(control, base + CONTROL.DONE);
         if (done === sequence) break;
         if (done === -1 || Atomics.load(control, base + CONTROL.STATUS) === STATUS.DEAD) {
+          const last = this.#drainError(w)?.message;
           this.#broken = new ComponentError(`AsyncVectorEnv worker ${w} (environments ${this.#shardText(w)}) died during ${call}()`, {
             component: "worker",
-            received: this.#drainError(w)?.message,
+            ...(last !== undefined && { received: last }),
           });
           throw this.#broken;
         }
