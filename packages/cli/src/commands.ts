@@ -10,6 +10,7 @@ import { CliError, ExitCode, describeError, oneLine } from "./errors.js";
 import { EnvFlagsSchema, intFlag, parseFlags, pick, policyFlags, resolveSeeds, describeSeeds } from "./flags.js";
 import { animateEpisode, autoScale, drawFigure, toPng, TRAJECTORY_COLORS, type Panel, type PlumeImage, type Trail } from "./picture.js";
 import { progressBar, stepProgressBar } from "./progress.js";
+import { exportParquet } from "@plume/data-capture/node";
 import { recordRun, replayRun } from "./record.js";
 import { runPolicy, type RunResult } from "./runner.js";
 import { formatTable } from "./table.js";
@@ -191,8 +192,9 @@ export async function recordCommand(values: Record<string, unknown>, io: Io, _ar
       runId: z.string().regex(/^[\w.:-]{1,128}$/, { error: "letters, digits, '.', ':', '_' or '-' (at most 128), e.g. --run-id run-1" }).optional(),
       experiment: z.string().min(1, { error: "a name, e.g. --experiment baselines" }).max(128).optional(),
       rotateSize: intFlag("--rotate-size 10000000", 1, Number.MAX_SAFE_INTEGER).optional(),
+      parquet: z.boolean().optional(),
     }),
-    pick(values, ["out", "force", "runId", "experiment", "rotateSize"]),
+    pick(values, ["out", "force", "runId", "experiment", "rotateSize", "parquet"]),
   );
   const setup = await envSetup(values, io);
   const config = configForBaseline(setup, getBaseline(name));
@@ -230,7 +232,12 @@ export async function recordCommand(values: Record<string, unknown>, io: Io, _ar
   if (!recorded.complete) {
     throw new CliError(`record: interrupted after ${summary.episodes} of ${seeds.length} episodes; they are in ${recorded.dir} (replay them with plume replay --partial)`, ExitCode.INTERRUPTED);
   }
-  io.stdout(`recorded ${seeds.length} episodes (${summary.totalSteps} steps) to ${recorded.dir}: run.json, steps.jsonl.gz, episodes.jsonl.gz (run ${recorded.meta.run_id})\n`);
+  let files = "run.json, steps.jsonl.gz, episodes.jsonl.gz";
+  if (flags.parquet === true) {
+    await exportParquet(recorded.dir);
+    files += ", steps.parquet, episodes.parquet";
+  }
+  io.stdout(`recorded ${seeds.length} episodes (${summary.totalSteps} steps) to ${recorded.dir}: ${files} (run ${recorded.meta.run_id})\n`);
 }
 
 export async function replayCommand(values: Record<string, unknown>, io: Io, args: readonly string[]): Promise<void> {

@@ -150,6 +150,7 @@ Examples:
         .option("--run-id <id>", "the run's id in every record (default: run-YYYYmmdd-HHMMSS, UTC)")
         .option("--experiment <name>", "the experiment name in run.json (default: default)")
         .option("--rotate-size <bytes>", "start steps.jsonl.part1.gz, ... once a file reaches this many bytes (the reference's --rotate-size)")
+        .option("--parquet", "also write steps.parquet and episodes.parquet (the reference's --parquet)")
         .option("--no-progress", "hide the progress bar"),
     `The files are the reference's (plume_nav_sim data capture, schema 0.1): run.json is its RunMeta, each line of
 steps.jsonl.gz a StepRecord (action, reward, flags, position, distance, the observation's first element, seed),

@@ -129,11 +129,12 @@ describe("plume record writes the reference's data-capture format", () => {
     }
   });
 
-  it("rotates files as the reference does (steps.jsonl.part1.gz, ...) and replays them all", () => {
-    const r = plume(["record", "-p", "random", "-n", "4", ...TINY, "--out", "rotated", "--rotate-size", "1"], dir);
+  it("rotates files as the reference does (steps.jsonl.part1.gz, ...), exports Parquet, and replays them all", () => {
+    const r = plume(["record", "-p", "random", "-n", "4", ...TINY, "--out", "rotated", "--rotate-size", "1", "--parquet"], dir);
     expect(r.status, r.stderr).toBe(0);
     const names = readdirSync(join(dir, "rotated"));
     expect(names).toContain("steps.jsonl.part1.gz");
+    expect(names).toEqual(expect.arrayContaining(["steps.parquet", "episodes.parquet"]));
     expect(plume(["replay", "rotated"], dir).status).toBe(0);
   });
 });

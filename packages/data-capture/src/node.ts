@@ -16,3 +16,4 @@ export {
   type OpenRunOptions,
   type OpenedRun,
 } from "./node/loader.js";
+export { EPISODES_PARQUET_SCHEMA, STEPS_PARQUET_SCHEMA, exportParquet, type ParquetExport } from "./node/parquet.js";
