@@ -39,7 +39,11 @@ function damaged(name: string, damage: (path: string) => void): string {
   return copy;
 }
 
-function meta(path: string): Record<string, any> {
+/** A parsed run.json, loosely typed: the tests reach into it and damage it. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- arbitrary JSON the tests edit
+type Json = any;
+
+function meta(path: string): Json {
   return JSON.parse(readFileSync(join(path, "run.json"), "utf8"));
 }
 
@@ -306,10 +310,10 @@ describe("hostile run directories", () => {
     const payload = join(dir, "payload.mjs");
     writeFileSync(payload, `import { writeFileSync } from "node:fs"; writeFileSync(${JSON.stringify(marker)}, "ran");`);
     for (const [name, place] of [
-      ["as-sensor", (c: any) => (c.sensor = { type: payload })],
-      ["relative", (c: any) => (c.sensor = { type: "../payload.mjs" })],
-      ["file-url", (c: any) => (c.reward = { type: `file://${payload}` })],
-      ["nested", (c: any) => (c.sensor = { type: "multi_modal", options: { sensors: { odor: { type: payload } } } })],
+      ["as-sensor", (c: Json) => (c.sensor = { type: payload })],
+      ["relative", (c: Json) => (c.sensor = { type: "../payload.mjs" })],
+      ["file-url", (c: Json) => (c.reward = { type: `file://${payload}` })],
+      ["nested", (c: Json) => (c.sensor = { type: "multi_modal", options: { sensors: { odor: { type: payload } } } })],
     ] as const) {
       const path = damaged(`module-${name}`, (p) => {
         const m = meta(p);
