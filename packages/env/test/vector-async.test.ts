@@ -16,19 +16,11 @@ import {
   type EnvironmentConfigInput,
 } from "../dist/index.js";
 import { resolveMainThread } from "../dist/vector/async.js";
+import { closeAll, create } from "./async-helpers.js";
 import { expectError, expectRejection } from "./helpers.js";
 
 const fixtures = fileURLToPath(new URL("./fixtures/", import.meta.url));
-const open: AsyncVectorEnv[] = [];
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((vec) => vec.close()));
-});
-
-async function create(options: Parameters<typeof AsyncVectorEnv.create>[0]): Promise<AsyncVectorEnv> {
-  const vec = await AsyncVectorEnv.create(options);
-  open.push(vec);
-  return vec;
-}
+afterEach(closeAll);
 
 const SMALL: EnvironmentConfigInput = { gridSize: [12, 10], maxSteps: 30, goalRadius: 1.5, plume: { type: "gaussian", options: { sigma: 3 } } };
 const CONTINUOUS: EnvironmentConfigInput = { gridSize: [11, 9], maxSteps: 25, goalRadius: 2, action: "continuous" };

@@ -35,6 +35,7 @@ import {
   VectorEnvOptionsSchema,
   assertFirstResetCovers,
   assertNoneEnded,
+  failedStateError,
   perEnvSeeds,
   resetMask,
   type VectorResetOptions,
@@ -431,7 +432,7 @@ export class AsyncVectorEnv<Obs = unknown> {
     const { mask, rest } = resetMask(options.options, n);
     if (rest !== undefined) throw ValidationError.invalid("options", "only reset_mask (other reset options do not reach the workers)", Object.keys(rest));
     assertFirstResetCovers(mask, this.#started);
-    if (this.#failed !== undefined && mask.some((m) => m === 0)) throw this.#failedError("reset only some environments");
+    if (this.#failed !== undefined && mask.some((m) => m === 0)) throw failedStateError("reset only some environments", this.#failed);
     const v = this.#views;
     for (let i = 0; i < n; i++) {
       const seed = seeds[i];
@@ -474,7 +475,7 @@ export class AsyncVectorEnv<Obs = unknown> {
     this.#assertUsable("step");
     const n = this.numEnvs;
     if (this.#started[0] === 0) throw new StateError("step() called before reset()", { currentState: "CREATED", allowedStates: ["READY"] });
-    if (this.#failed !== undefined) throw this.#failedError("step");
+    if (this.#failed !== undefined) throw failedStateError("step", this.#failed);
     if (this.autoresetMode === AutoresetMode.DISABLED) {
       const { terminations, truncations } = this.#views;
       assertNoneEnded(n, (i) => ((terminations[i] as number) | (truncations[i] as number)) === 1);
@@ -755,12 +756,6 @@ export class AsyncVectorEnv<Obs = unknown> {
     return this.#failed !== undefined;
   }
 
-  #failedError(call: string): StateError {
-    return new StateError(
-      `cannot ${call}: an earlier step or reset failed in a component (${(this.#failed as Error).message}), which may have left some environments stepped and others not; reset() every environment first`,
-      { currentState: "FAILED", allowedStates: ["READY"] },
-    );
-  }
 
   #shardText(w: number): string {
     const shard = this.#shards[w] as { start: number; end: number };

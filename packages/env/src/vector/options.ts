@@ -139,3 +139,14 @@ export function assertNoneEnded(n: number, ended: (i: number) => boolean): void 
     });
   }
 }
+
+/**
+ * The error of a call refused because an earlier step or reset failed in a component (`cause`): some
+ * environments may have been stepped and others not, so only a reset of every environment is accepted.
+ */
+export function failedStateError(call: string, cause: Error): StateError {
+  return new StateError(
+    `cannot ${call}: an earlier step or reset failed in a component (${cause.message}), which may have left some environments stepped and others not; reset() every environment first`,
+    { currentState: "FAILED", allowedStates: ["READY"] },
+  );
+}

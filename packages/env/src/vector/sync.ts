@@ -29,6 +29,7 @@ import {
   VectorEnvOptionsSchema,
   assertFirstResetCovers,
   assertNoneEnded,
+  failedStateError,
   boolArray,
   float64Array,
   perEnvSeeds,
@@ -285,7 +286,7 @@ export class SyncVectorEnv<Obs = unknown, Act = unknown> {
     const seeds = perEnvSeeds(options.seed, n);
     const { mask, rest } = resetMask(options.options, n);
     assertFirstResetCovers(mask, this.#started);
-    if (this.#failed !== undefined && mask.some((m) => m === 0)) throw this.#failedError("reset only some environments");
+    if (this.#failed !== undefined && mask.some((m) => m === 0)) throw failedStateError("reset only some environments", this.#failed);
     try {
       const result = this.#reset(mask, seeds, rest);
       this.#failed = undefined;
@@ -335,7 +336,7 @@ export class SyncVectorEnv<Obs = unknown, Act = unknown> {
     if (this.#started[0] === 0) {
       throw new StateError("step() called before reset()", { currentState: "CREATED", allowedStates: ["READY"] });
     }
-    if (this.#failed !== undefined) throw this.#failedError("step");
+    if (this.#failed !== undefined) throw failedStateError("step", this.#failed);
     if (this.autoresetMode === AutoresetMode.DISABLED) assertNoneEnded(n, (i) => this.#pending[i] === 1);
     return this.#kernel !== undefined ? this.#stepBatched(this.#kernel, actions) : this.#stepEach(actions);
   }
@@ -345,12 +346,6 @@ export class SyncVectorEnv<Obs = unknown, Act = unknown> {
     return this.#failed !== undefined;
   }
 
-  #failedError(call: string): StateError {
-    return new StateError(
-      `cannot ${call}: an earlier step or reset failed in a component (${(this.#failed as Error).message}), which may have left some environments stepped and others not; reset() every environment first`,
-      { currentState: "FAILED", allowedStates: ["READY"] },
-    );
-  }
 
 
   /** Closes every environment. Idempotent; never throws. */
