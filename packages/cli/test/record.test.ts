@@ -77,6 +77,21 @@ function expectReplayError(args: readonly string[], mention: string, code = 2): 
   return r.stderr;
 }
 
+/** Waits (at most 40 s) until the recording in `out` has checkpointed `count` episodes; returns how many it has. */
+async function checkpointed(out: string, count: number): Promise<number> {
+  const deadline = Date.now() + 40_000;
+  let episodes = 0;
+  while (Date.now() < deadline && episodes < count) {
+    await new Promise((r) => setTimeout(r, 200));
+    try {
+      episodes = meta(out).extra.plume.record.episodes;
+    } catch {
+      // not written yet
+    }
+  }
+  return episodes;
+}
+
 const lines = (path: string) => gunzipSync(readFileSync(path)).toString("utf8").split("\n").filter((l) => l !== "");
 
 describe("the shared vitest preset", () => {
@@ -190,16 +205,7 @@ describe("interrupted recordings", () => {
     const child = spawn(process.execPath, [BIN, "record", "-p", "random", "-n", "100000", "--grid", "64x64", "--max-steps", "500", "--out", out, "--no-progress"], { stdio: ["ignore", "ignore", "pipe"] });
     let stderr = "";
     child.stderr?.on("data", (chunk) => (stderr += String(chunk)));
-    const deadline = Date.now() + 40_000;
-    let episodes = 0;
-    while (Date.now() < deadline && episodes < 1) {
-      await new Promise((r) => setTimeout(r, 200));
-      try {
-        episodes = meta(out).extra.plume.record.episodes;
-      } catch {
-        // not written yet
-      }
-    }
+    const episodes = await checkpointed(out, 1);
     child.kill("SIGINT");
     const code = await new Promise((r) => child.once("exit", r));
     expect(code).toBe(130);
@@ -215,16 +221,7 @@ describe("interrupted recordings", () => {
   it("kill -9 during a record: run.json says how far it got, and --partial replays that", async () => {
     const out = join(dir, "killed");
     const child = spawn(process.execPath, [BIN, "record", "-p", "random", "-n", "100000", "--grid", "64x64", "--max-steps", "500", "--out", out, "--no-progress"], { stdio: "ignore" });
-    const deadline = Date.now() + 40_000;
-    let episodes = 0;
-    while (Date.now() < deadline && episodes < 2) {
-      await new Promise((r) => setTimeout(r, 200));
-      try {
-        episodes = meta(out).extra.plume.record.episodes;
-      } catch {
-        // not written yet
-      }
-    }
+    const episodes = await checkpointed(out, 2);
     child.kill("SIGKILL");
     await new Promise((r) => child.once("exit", r));
     expect(episodes).toBeGreaterThanOrEqual(2);
