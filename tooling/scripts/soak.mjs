@@ -11,6 +11,7 @@
 import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
+import { clearInterval, clearTimeout, setInterval, setTimeout } from "node:timers";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
@@ -138,7 +139,7 @@ try {
     vec.step(new Int32Array(64));
     await vec.close();
     if (cycle === 20 || cycle === 200) {
-      global.gc?.();
+      globalThis.gc?.();
       await new Promise((r) => setTimeout(r, 300));
       rssAt.push(rssMb(process.pid));
       threadsAt.push(threads());

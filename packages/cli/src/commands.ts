@@ -3,6 +3,7 @@
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
+import { assertWithinMemoryBudget, setMemoryBudget } from "@plume/env";
 import { BASELINE_NAMES, getBaseline } from "@plume/policies";
 import { z } from "zod";
 import { configForBaseline, createEnv, describeConfig, resolveEnvSetup, sensorLabel, type EnvSetup } from "./env-config.js";
@@ -16,7 +17,17 @@ import { runPolicy, type RunResult } from "./runner.js";
 import { formatTable } from "./table.js";
 import type { Io } from "./io.js";
 
+/** `PLUME_MEMORY_BUDGET` (bytes) replaces `@plume/env`'s memory budget (1 GiB) for this command. */
+function applyMemoryBudget(): void {
+  const text = process.env["PLUME_MEMORY_BUDGET"];
+  if (text === undefined || text === "") return;
+  const bytes = Number(text);
+  if (!(bytes > 0)) throw new CliError(`PLUME_MEMORY_BUDGET: expected a number of bytes > 0, e.g. PLUME_MEMORY_BUDGET=4e9, got ${JSON.stringify(text)}`);
+  setMemoryBudget(bytes);
+}
+
 async function envSetup(values: Record<string, unknown>, io: Io): Promise<EnvSetup> {
+  applyMemoryBudget();
   const flags = parseFlags(EnvFlagsSchema, pick(values, ["config", "grid", "source", "sigma", "goalRadius", "maxSteps"]));
   try {
     return await resolveEnvSetup(flags, io.cwd ?? process.cwd());
@@ -71,6 +82,23 @@ function writeBytes(path: string, bytes: Uint8Array, flag: string): string {
     throw new CliError(`${flag} ${path}: cannot write the file (${oneLine((error as Error).message)}); choose a writable path`);
   }
   return target;
+}
+
+/**
+ * Refuses a picture whose memory would exceed `@plume/env`'s memory budget, stating what it needs: the
+ * plume's field copy, an RGB canvas per panel and, for a GIF, one indexed frame per frame kept by the encoder.
+ */
+function assertPictureFits(setup: EnvSetup, scale: number | undefined, panels: number, gifFrames: number, flag: string): void {
+  const { width, height } = setup.config.gridSize as { width: number; height: number };
+  const s = scale ?? autoScale(width, height);
+  const pixels = width * s * height * s;
+  const bytes = 4 * width * height + 3 * pixels * panels + gifFrames * pixels;
+  try {
+    assertWithinMemoryBudget(bytes, `the picture of the ${width}x${height} grid at ${s} px per cell${gifFrames > 0 ? ` with ${gifFrames} GIF frames` : ""}`, flag, [width, height]);
+  } catch (error) {
+    const summary = oneLine((error as Error).message).split("; expected")[0];
+    throw new CliError(`${flag}: ${summary}; use a smaller --grid or --scale${gifFrames > 0 ? " or --max-frames" : ""} (or raise PLUME_MEMORY_BUDGET, in bytes)`, ExitCode.USAGE, { cause: error });
+  }
 }
 
 function scaleFlag(values: Record<string, unknown>): number | undefined {
@@ -140,6 +168,7 @@ export async function renderCommand(values: Record<string, unknown>, io: Io): Pr
     pick(values, ["out", "gif", "fps", "maxFrames"]),
   );
   const scale = scaleFlag(values);
+  assertPictureFits(setup, scale, 1, flags.gif === undefined ? 0 : flags.maxFrames, flags.gif === undefined ? "--out" : "--gif");
   const config = configForBaseline(setup, getBaseline(name));
   const result = await runPolicy({ policy: name, policyOptions: options, config, baseDir: setup.baseDir, seeds, trajectories: TRAJECTORY_COLORS.length });
   const plume = await plumeImage({ ...setup, config });
@@ -289,6 +318,7 @@ export async function compareCommand(values: Record<string, unknown>, io: Io): P
   if (new Set(names).size !== names.length) throw new CliError("--policies: a policy is listed twice");
   const scale = scaleFlag(values);
   const setup = await envSetup(values, io);
+  assertPictureFits(setup, scale, names.length, 0, "--out");
   const json = values["json"] === true;
   if (!json) io.stdout(`comparing ${names.join(", ")} on ${describeConfig(setup.config)}; ${seeds.length} episodes, seeds ${describeSeeds(seeds)}\n`);
   const results: { name: string; sensor: string; result: RunResult }[] = [];
