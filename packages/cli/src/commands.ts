@@ -3,19 +3,31 @@
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
+import { assertWithinMemoryBudget, setMemoryBudget } from "@plume/env";
 import { BASELINE_NAMES, getBaseline } from "@plume/policies";
 import * as z from "zod";
 import { configForBaseline, createEnv, describeConfig, resolveEnvSetup, sensorLabel, type EnvSetup } from "./env-config.js";
 import { CliError, ExitCode, describeError, oneLine } from "./errors.js";
 import { EnvFlagsSchema, intFlag, parseFlags, pick, policyFlags, resolveSeeds, describeSeeds } from "./flags.js";
 import { animateEpisode, autoScale, drawFigure, toPng, TRAJECTORY_COLORS, type Panel, type PlumeImage, type Trail } from "./picture.js";
-import { progressBar } from "./progress.js";
+import { progressBar, stepProgressBar } from "./progress.js";
+import { exportParquet } from "@plume/data-capture/node";
 import { recordRun, replayRun } from "./record.js";
 import { runPolicy, type RunResult } from "./runner.js";
 import { formatTable } from "./table.js";
 import type { Io } from "./io.js";
 
+/** `PLUME_MEMORY_BUDGET` (bytes) replaces `@plume/env`'s memory budget (1 GiB) for this command. */
+function applyMemoryBudget(): void {
+  const text = process.env["PLUME_MEMORY_BUDGET"];
+  if (text === undefined || text === "") return;
+  const bytes = Number(text);
+  if (!(bytes > 0)) throw new CliError(`PLUME_MEMORY_BUDGET: expected a number of bytes > 0, e.g. PLUME_MEMORY_BUDGET=4e9, got ${JSON.stringify(text)}`);
+  setMemoryBudget(bytes);
+}
+
 async function envSetup(values: Record<string, unknown>, io: Io): Promise<EnvSetup> {
+  applyMemoryBudget();
   const flags = parseFlags(EnvFlagsSchema, pick(values, ["config", "grid", "source", "sigma", "goalRadius", "maxSteps"]));
   try {
     return await resolveEnvSetup(flags, io.cwd ?? process.cwd());
@@ -72,6 +84,23 @@ function writeBytes(path: string, bytes: Uint8Array, flag: string): string {
   return target;
 }
 
+/**
+ * Refuses a picture whose memory would exceed `@plume/env`'s memory budget, stating what it needs: the
+ * plume's field copy, an RGB canvas per panel and, for a GIF, one indexed frame per frame kept by the encoder.
+ */
+function assertPictureFits(setup: EnvSetup, scale: number | undefined, panels: number, gifFrames: number, flag: string): void {
+  const { width, height } = setup.config.gridSize as { width: number; height: number };
+  const s = scale ?? autoScale(width, height);
+  const pixels = width * s * height * s;
+  const bytes = 4 * width * height + 3 * pixels * panels + gifFrames * pixels;
+  try {
+    assertWithinMemoryBudget(bytes, `the picture of the ${width}x${height} grid at ${s} px per cell${gifFrames > 0 ? ` with ${gifFrames} GIF frames` : ""}`, flag, [width, height]);
+  } catch (error) {
+    const summary = oneLine((error as Error).message).split("; expected")[0];
+    throw new CliError(`${flag}: ${summary}; use a smaller --grid or --scale${gifFrames > 0 ? " or --max-frames" : ""} (or raise PLUME_MEMORY_BUDGET, in bytes)`, ExitCode.USAGE, { cause: error });
+  }
+}
+
 function scaleFlag(values: Record<string, unknown>): number | undefined {
   return parseFlags(z.strictObject({ scale: intFlag("--scale 4", 1, 32).optional() }), pick(values, ["scale"])).scale;
 }
@@ -89,9 +118,13 @@ export async function runCommand(values: Record<string, unknown>, io: Io): Promi
   if (render === "human" && process.stdout.isTTY !== true) io.stderr("note: --render human draws only when stdout is a terminal\n");
   if (values["json"] !== true) io.stdout(`${name} on ${describeConfig(config)}; seeds ${describeSeeds(seeds)}\n`);
   const bar = progressBar(name, seeds.length, values["progress"] !== false && render === "none");
+  const json = values["json"] === true;
   let successes = 0;
   let steps = 0;
   let result: RunResult;
+  // --json streams every episode as it finishes; otherwise only the summary is accumulated (no per-episode results are kept).
+  if (json) io.stdout(`{"policy": ${JSON.stringify(name)}, "policyOptions": ${JSON.stringify(options ?? {})}, "env": ${JSON.stringify(config)}, "seeds": ${JSON.stringify(seeds)}, "episodes": [`);
+  let first = true;
   try {
     result = await runPolicy({
       policy: name,
@@ -99,18 +132,23 @@ export async function runCommand(values: Record<string, unknown>, io: Io): Promi
       config,
       baseDir: setup.baseDir,
       seeds,
+      keepEpisodes: false,
       renderMode: render === "human" ? "human" : null,
       onEpisode: (e) => {
         successes += e.success ? 1 : 0;
         steps += e.steps;
         bar.tick(successes, steps);
+        if (json) {
+          io.stdout(`${first ? "\n" : ",\n"}  ${JSON.stringify(e)}`);
+          first = false;
+        }
       },
     });
   } finally {
     bar.stop();
   }
-  if (values["json"] === true) {
-    io.stdout(`${JSON.stringify({ policy: name, policyOptions: result.policyOptions, env: config, seeds, summary: result.summary, episodes: result.episodes }, null, 2)}\n`);
+  if (json) {
+    io.stdout(`\n], "summary": ${JSON.stringify(result.summary, null, 2)}}\n`);
     return;
   }
   io.stdout(`${formatTable([{ policy: name, sensor: sensorLabel(config), summary: result.summary }])}\n`);
@@ -130,6 +168,7 @@ export async function renderCommand(values: Record<string, unknown>, io: Io): Pr
     pick(values, ["out", "gif", "fps", "maxFrames"]),
   );
   const scale = scaleFlag(values);
+  assertPictureFits(setup, scale, 1, flags.gif === undefined ? 0 : flags.maxFrames, flags.gif === undefined ? "--out" : "--gif");
   const config = configForBaseline(setup, getBaseline(name));
   const result = await runPolicy({ policy: name, policyOptions: options, config, baseDir: setup.baseDir, seeds, trajectories: TRAJECTORY_COLORS.length });
   const plume = await plumeImage({ ...setup, config });
@@ -160,12 +199,31 @@ export async function renderCommand(values: Record<string, unknown>, io: Io): Pr
   }
 }
 
+/** An AbortSignal that Ctrl-C (SIGINT) aborts while `work` runs (the first Ctrl-C stops at the next episode boundary). */
+async function withInterrupt<T>(work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const controller = new AbortController();
+  const onSignal = () => controller.abort();
+  process.once("SIGINT", onSignal);
+  try {
+    return await work(controller.signal);
+  } finally {
+    process.off("SIGINT", onSignal);
+  }
+}
+
 export async function recordCommand(values: Record<string, unknown>, io: Io, _args: readonly string[], argv: readonly string[]): Promise<void> {
   const { name, options } = policyFlags(values);
   const seeds = resolveSeeds(values, 10);
   const flags = parseFlags(
-    z.strictObject({ out: z.string({ error: "a directory, e.g. --out runs/tg-0" }).min(1, { error: "a directory, e.g. --out runs/tg-0" }), force: z.boolean().optional() }),
-    pick(values, ["out", "force"]),
+    z.strictObject({
+      out: z.string({ error: "a directory, e.g. --out runs/tg-0" }).min(1, { error: "a directory, e.g. --out runs/tg-0" }),
+      force: z.boolean().optional(),
+      runId: z.string().regex(/^[\w.:-]{1,128}$/, { error: "letters, digits, '.', ':', '_' or '-' (at most 128), e.g. --run-id run-1" }).optional(),
+      experiment: z.string().min(1, { error: "a name, e.g. --experiment baselines" }).max(128).optional(),
+      rotateSize: intFlag("--rotate-size 10000000", 1, Number.MAX_SAFE_INTEGER).optional(),
+      parquet: z.boolean().optional(),
+    }),
+    pick(values, ["out", "force", "runId", "experiment", "rotateSize", "parquet"]),
   );
   const setup = await envSetup(values, io);
   const config = configForBaseline(setup, getBaseline(name));
@@ -174,35 +232,73 @@ export async function recordCommand(values: Record<string, unknown>, io: Io, _ar
   let steps = 0;
   let recorded: Awaited<ReturnType<typeof recordRun>>;
   try {
-    recorded = await recordRun({
-      dir: resolve(io.cwd ?? process.cwd(), flags.out),
-      policy: name,
-      policyOptions: options,
-      config,
-      baseDir: setup.baseDir,
-      seeds,
-      force: flags.force,
-      command: ["plume", ...argv].join(" "),
-      onEpisode: (e) => {
-        successes += e.success ? 1 : 0;
-        steps += e.steps;
-        bar.tick(successes, steps);
-      },
-    });
+    recorded = await withInterrupt((signal) =>
+      recordRun({
+        dir: resolve(io.cwd ?? process.cwd(), flags.out),
+        policy: name,
+        policyOptions: options,
+        config,
+        baseDir: setup.baseDir,
+        seeds,
+        force: flags.force,
+        runId: flags.runId,
+        experiment: flags.experiment,
+        rotateSizeBytes: flags.rotateSize,
+        command: ["plume", ...argv].join(" "),
+        signal,
+        onEpisode: (e) => {
+          successes += e.success ? 1 : 0;
+          steps += e.steps;
+          bar.tick(successes, steps);
+        },
+      }),
+    );
   } finally {
     bar.stop();
   }
-  io.stdout(`${formatTable([{ policy: name, sensor: sensorLabel(config), summary: recorded.result.summary }])}\n`);
-  io.stdout(`recorded ${seeds.length} episodes (${recorded.result.summary.totalSteps} steps) to ${resolve(io.cwd ?? process.cwd(), flags.out)}: run.json, steps.jsonl.gz, episodes.jsonl.gz\n`);
+  const summary = recorded.result.summary;
+  io.stdout(`${formatTable([{ policy: name, sensor: sensorLabel(config), summary }])}\n`);
+  if (!recorded.complete) {
+    throw new CliError(`record: interrupted after ${summary.episodes} of ${seeds.length} episodes; they are in ${recorded.dir} (replay them with plume replay --partial)`, ExitCode.INTERRUPTED);
+  }
+  let files = "run.json, steps.jsonl.gz, episodes.jsonl.gz";
+  if (flags.parquet === true) {
+    await exportParquet(recorded.dir);
+    files += ", steps.parquet, episodes.parquet";
+  }
+  io.stdout(`recorded ${seeds.length} episodes (${summary.totalSteps} steps) to ${recorded.dir}: ${files} (run ${recorded.meta.run_id})\n`);
 }
 
 export async function replayCommand(values: Record<string, unknown>, io: Io, args: readonly string[]): Promise<void> {
   const dir = args[0];
   if (dir === undefined) throw new CliError("replay: give the run directory, e.g. plume replay runs/tg-0");
-  const report = await replayRun(resolve(io.cwd ?? process.cwd(), dir), { actionsOnly: values["actionsOnly"] === true });
+  const flags = parseFlags(
+    z.strictObject({
+      tolerance: z.coerce.number({ error: "a number >= 0, e.g. --tolerance 1e-6" }).min(0, { error: "a number >= 0, e.g. --tolerance 1e-6" }).max(1, { error: "a number in [0, 1]" }).optional(),
+    }),
+    pick(values, ["tolerance"]),
+  );
+  const bar = stepProgressBar("replay", values["progress"] !== false);
+  let report: Awaited<ReturnType<typeof replayRun>>;
+  try {
+    report = await replayRun(resolve(io.cwd ?? process.cwd(), dir), {
+      actionsOnly: values["actionsOnly"] === true,
+      partial: values["partial"] === true,
+      tolerance: flags.tolerance,
+      projectDir: io.cwd ?? process.cwd(),
+      onProgress: (steps, total) => bar.update(steps, total),
+    });
+  } finally {
+    bar.stop();
+  }
+  const what = report.recordedByPlume
+    ? report.policyChecked
+      ? " (rewards, flags, positions, distances, observations, episode records, the policy's actions and the summary)"
+      : " (rewards, flags, positions, distances, observations and episode records; the policy was not re-run)"
+    : " (rewards, flags, positions, distances, observations and episode records; recorded by another tool)";
+  const partial = report.complete ? "" : " — partial: the recording did not finish; its complete episodes were replayed";
   io.stdout(
-    `replayed ${report.episodes} episodes (${report.steps} steps) of ${report.policy} from ${report.dir}: identical to the record` +
-      `${report.policyChecked ? " (positions, observations, rewards, flags and the policy's actions)" : " (positions, observations, rewards and flags; the policy was not re-run)"}\n`,
+    `replayed ${report.episodes} episodes (${report.steps} steps)${report.policy === undefined ? "" : ` of ${report.policy}`} from ${report.dir}: identical to the record${what}${partial}\n`,
   );
 }
 
@@ -222,6 +318,7 @@ export async function compareCommand(values: Record<string, unknown>, io: Io): P
   if (new Set(names).size !== names.length) throw new CliError("--policies: a policy is listed twice");
   const scale = scaleFlag(values);
   const setup = await envSetup(values, io);
+  assertPictureFits(setup, scale, names.length, 0, "--out");
   const json = values["json"] === true;
   if (!json) io.stdout(`comparing ${names.join(", ")} on ${describeConfig(setup.config)}; ${seeds.length} episodes, seeds ${describeSeeds(seeds)}\n`);
   const results: { name: string; sensor: string; result: RunResult }[] = [];

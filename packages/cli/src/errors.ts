@@ -12,6 +12,8 @@ export const ExitCode = Object.freeze({
   FAILURE: 1,
   /** A bad flag, config, policy option or run directory: the message says what to fix. */
   USAGE: 2,
+  /** `record` stopped by Ctrl-C (its finished episodes are kept). */
+  INTERRUPTED: 130,
 } as const);
 export type ExitCode = (typeof ExitCode)[keyof typeof ExitCode];
 

@@ -63,6 +63,8 @@ const FLAG_NAMES: Readonly<Record<string, string>> = {
   policyOptions: "--policy-options",
   maxFrames: "--max-frames",
   actionsOnly: "--actions-only",
+  runId: "--run-id",
+  rotateSize: "--rotate-size",
 };
 const flagName = (key: string) => FLAG_NAMES[key] ?? `--${key}`;
 

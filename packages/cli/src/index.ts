@@ -20,6 +20,7 @@ export {
   observationToJson,
   runPolicy,
   summarize,
+  SummaryAccumulator,
   type Cell,
   type EpisodeResult,
   type JsonObservation,
@@ -51,21 +52,15 @@ export {
 } from "./picture.js";
 export {
   EPISODES_FILE,
-  EpisodeLineSchema,
+  PlumeRunExtrasSchema,
   RUN_FILE,
-  RUN_FORMAT,
-  RUN_FORMAT_VERSION,
-  ResetLineSchema,
-  RunManifestSchema,
   STEPS_FILE,
-  StepLineSchema,
-  readRun,
   recordRun,
   replayRun,
+  type PlumeRunExtras,
   type RecordSpec,
+  type RecordedRun,
   type ReplayOptions,
   type ReplayReport,
-  type RunManifest,
-  type RunRecord,
 } from "./record.js";
 export { CLI_VERSION, versions } from "./versions.js";

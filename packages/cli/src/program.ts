@@ -149,15 +149,24 @@ Examples:
 
   add(
     "record",
-    "run a policy and write a run directory: run.json, steps.jsonl.gz, episodes.jsonl.gz",
+    "run a policy and write a run directory in the reference's data-capture format: run.json, steps.jsonl.gz, episodes.jsonl.gz",
     (cmd) =>
       seedOptions(policyOptions(envOptions(cmd)), 10)
         .option("-o, --out <dir>", "the run directory to write (required; must be empty unless --force)")
-        .option("--force", "overwrite the run files of a non-empty directory")
+        .option("--force", "replace the run in a non-empty directory (the old run is kept until the new one is complete)")
+        .option("--run-id <id>", "the run's id in every record (default: run-YYYYmmdd-HHMMSS, UTC)")
+        .option("--experiment <name>", "the experiment name in run.json (default: default)")
+        .option("--rotate-size <bytes>", "start steps.jsonl.part1.gz, ... once a file reaches this many bytes (the reference's --rotate-size)")
+        .option("--parquet", "also write steps.parquet and episodes.parquet (the reference's --parquet)")
         .option("--no-progress", "hide the progress bar"),
-    `run.json holds the environment config, the policy and its options, the seeds, the package versions and each data
-file's line count, size and SHA-256. steps.jsonl.gz has one JSON line per reset ({e, t: 0, seed, policySeed, pos,
-obs}) and per step ({e, t, a, r, term, trunc, pos, obs}); episodes.jsonl.gz one line per episode.
+    `The files are the reference's (plume_nav_sim data capture, schema 0.1): run.json is its RunMeta, each line of
+steps.jsonl.gz a StepRecord (action, reward, flags, position, distance, the observation's first element, seed),
+each line of episodes.jsonl.gz an EpisodeRecord. Plume's replay extras (the full config, the policy, versions, the
+summary, and each data file's size and SHA-256) sit in run.json's extra.plume, which the reference ignores.
+Records are written as the episodes run, in bounded memory; the files are flushed at episode boundaries (at most
+once a second) and run.json then says how far the recording got, so a recording stopped by Ctrl-C, a crash or
+kill -9 keeps its finished episodes: plume replay --partial replays them. A failing plugin stops the recording
+with one line naming the episode and step (exit code 1).
 
 Examples:
   plume record -p temporal-gradient -n 10 --out runs/tg
@@ -166,16 +175,25 @@ Examples:
 
   add(
     "replay",
-    "re-create every episode of a run directory and check that it matches the record exactly",
+    "re-create every episode of a run directory (Plume's or the reference's) and check that it matches the record",
     (cmd) =>
       cmd
-        .argument("<dir>", "a directory written by plume record")
+        .argument("<dir>", "a run directory written by plume record or by the reference's DataCaptureWrapper")
         .option("--actions-only", "replay the recorded actions without re-running the policy")
+        .option("--partial", "replay an unfinished recording up to its last complete episode")
+        .option("--tolerance <x>", "largest difference of rewards, distances and observations (default 0: exact; the reference uses 1e-6)")
+        .option("--no-progress", "hide the progress bar")
         .option(ALLOW_MODULE_PATHS, ALLOW_MODULE_PATHS_HELP),
-    `Checks every file (gzip stream, size, SHA-256, line count, each line's fields), then re-runs each episode: the
-same config and seed, the policy re-run from its recorded seed (unless --actions-only) and the recorded actions,
-comparing positions, observations, rewards and flags exactly. A truncated or corrupted file is reported in one
-line (exit code 2); the first difference is reported with its episode and step (exit code 1).`,
+    `Checks run.json and every data file's name, size and (for runs Plume recorded) the SHA-256 of its compressed
+bytes before decompressing anything, then streams the records: each episode is reset with its seed and stepped
+with the recorded actions, comparing rewards, flags, positions, distances, the observation's first element, step
+counts and seeds, every episode record (steps, return, flags, final position and distance), and for Plume's runs
+the policy's actions (unless --actions-only) and the stored summary. Runs the reference recorded are rebuilt as
+its replay rebuilds them (env_config and extra.env). A run directory chooses no code: components must be
+built-in names or packages installed in your project (resolved from the working directory); a module path it
+names is refused before it is imported, unless you trust the run and give --allow-module-paths (the path then
+resolves from the working directory). A bad run directory is one line (exit code 2); the first difference names
+its episode and step (exit code 1).`,
   );
 
   add(

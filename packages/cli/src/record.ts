@@ -1,88 +1,54 @@
 /**
- * Run directories: `run.json` (config, policy, seeds, versions, and the size and SHA-256 of each data file),
- * `steps.jsonl.gz` (one JSON line per reset and per step) and `episodes.jsonl.gz` (one line per episode).
- * `readRun` validates every byte it reads and reports the first problem in one line; `replayRun` re-creates
- * every episode and checks that it matches the record exactly.
+ * Run directories in the reference's data-capture format (`@plume/data-capture`): `run.json` (the reference's
+ * `RunMeta`, with Plume's replay extras — config, policy, versions, summary, and the size and SHA-256 of each
+ * data file — under `extra.plume`), `steps.jsonl.gz` (one `StepRecord` per step) and `episodes.jsonl.gz` (one
+ * `EpisodeRecord` per episode). `recordRun` streams them as it runs (bounded memory, checkpoints at episode
+ * boundaries, crash-safe); `replayRun` streams them back and re-runs every episode, for runs Plume recorded
+ * and for runs the reference's `DataCaptureWrapper` recorded.
+ *
+ * Trust: nothing in a run directory chooses code. Replay builds the environment through `@plume/env`'s
+ * resolver: built-in component names and packages installed in the user's own project (resolved from the
+ * working directory, never from a folder the run names); a component type that is a module path is refused
+ * before it is imported unless the user passes `--allow-module-paths` (`allowModulePaths`).
  */
-import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
-import { join, resolve } from "node:path";
-import { gunzipSync, gzipSync } from "node:zlib";
+import { resolve } from "node:path";
+import {
+  DataCaptureWrapper,
+  ReplayConsistencyError,
+  plumeConfigOfRunMeta,
+  referenceEnvOfConfig,
+  replayRecords,
+  type RunMeta,
+  type StepRecord,
+} from "@plume/data-capture";
+import { RunRecorder, openRun, type OpenedRun } from "@plume/data-capture/node";
+import { isPlumeError, type Policy } from "@plume/core-types";
 import { EnvironmentConfigSchema, parseEnvironmentConfig, type EnvironmentConfig } from "@plume/env";
 import { derivePolicySeed } from "@plume/policies";
 import * as z from "zod";
 import { createEnv } from "./env-config.js";
-import { CliError, ReplayMismatchError, oneLine } from "./errors.js";
-import { buildPolicy, checkCompatible, observationToJson, runPolicy, type Cell, type EpisodeResult, type JsonObservation, type RunResult } from "./runner.js";
-import { versions } from "./versions.js";
+import { currentEnvLoading } from "./trust.js";
+import { CliError, ExitCode, ReplayMismatchError, oneLine } from "./errors.js";
+import { buildPolicy, checkCompatible, runPolicy, type EpisodeResult, type RunResult, type RunSummary } from "./runner.js";
+import { CLI_VERSION, versions } from "./versions.js";
 
-/** The `format` of `run.json`. */
-export const RUN_FORMAT = "plume-run";
-/** The version of the run directory layout this package writes and reads. */
-export const RUN_FORMAT_VERSION = 1;
 export const RUN_FILE = "run.json";
 export const STEPS_FILE = "steps.jsonl.gz";
 export const EPISODES_FILE = "episodes.jsonl.gz";
 
-const int = z.int().min(0);
-const cell = z.tuple([z.int(), z.int()]);
-const JsonObservationSchema: z.ZodType<JsonObservation> = z.lazy(() =>
-  z.union([z.number(), z.array(z.union([z.number(), z.string()])), z.record(z.string(), JsonObservationSchema)]),
-);
-const fileEntry = z.strictObject({ path: z.string().min(1), lines: int, bytes: int, sha256: z.string().regex(/^[0-9a-f]{64}$/, { error: "64 hex digits" }) });
-
-/** Schema of `run.json`. */
-export const RunManifestSchema = z.strictObject({
-  format: z.literal(RUN_FORMAT, { error: `"${RUN_FORMAT}"` }),
-  version: z.literal(RUN_FORMAT_VERSION, { error: `${RUN_FORMAT_VERSION} (this plume reads run format ${RUN_FORMAT_VERSION})` }),
-  createdAt: z.string(),
-  command: z.string().optional(),
-  versions: z.record(z.string(), z.string()),
-  env: z.strictObject({ config: z.unknown(), baseDir: z.string() }),
+/** `extra.plume` of a run Plume recorded: what its replay needs besides the records. */
+export const PlumeRunExtrasSchema = z.object({
+  /** The `@plume/env` config, defaults filled in. */
+  config: z.unknown(),
   policy: z.strictObject({ name: z.string().min(1), options: z.record(z.string(), z.unknown()) }),
-  seeds: z.array(int.max(0xffffffff)).min(1),
-  summary: z.record(z.string(), z.unknown()),
-  files: z.strictObject({ steps: fileEntry, episodes: fileEntry }),
+  versions: z.record(z.string(), z.string()).optional(),
+  command: z.string().optional(),
+  /** The run's statistics (without the wall-clock ones), written when the recording finishes. */
+  summary: z.record(z.string(), z.unknown()).optional(),
+  /** The recording's status and data files (see `@plume/data-capture`'s `RecordStateSchema`). */
+  record: z.unknown(),
 });
-export type RunManifest = z.output<typeof RunManifestSchema>;
-
-/** A reset line of `steps.jsonl.gz`. */
-export const ResetLineSchema = z.strictObject({ e: int, t: z.literal(0), seed: int, policySeed: int, pos: cell, obs: JsonObservationSchema });
-/** A step line of `steps.jsonl.gz`. */
-export const StepLineSchema = z.strictObject({
-  e: int,
-  t: z.int().min(1),
-  a: z.int(),
-  r: z.number(),
-  term: z.boolean(),
-  trunc: z.boolean(),
-  pos: cell,
-  obs: JsonObservationSchema,
-});
-/** A line of `episodes.jsonl.gz`. */
-export const EpisodeLineSchema = z.strictObject({
-  episode: int,
-  seed: int,
-  policySeed: int,
-  steps: z.int().min(1),
-  return: z.number(),
-  success: z.boolean(),
-  truncated: z.boolean(),
-  start: cell,
-  end: cell,
-});
-type ResetLine = z.output<typeof ResetLineSchema>;
-type StepLine = z.output<typeof StepLineSchema>;
-type EpisodeLine = z.output<typeof EpisodeLineSchema>;
-
-/** A run directory, read and validated. */
-export interface RunRecord {
-  readonly dir: string;
-  readonly manifest: RunManifest;
-  readonly config: EnvironmentConfig;
-  /** Per episode: its reset line and its step lines. */
-  readonly episodes: readonly { readonly reset: ResetLine; readonly steps: readonly StepLine[]; readonly result: EpisodeLine }[];
-}
+export type PlumeRunExtras = z.output<typeof PlumeRunExtrasSchema>;
 
 /** What `recordRun` records. */
 export interface RecordSpec {
@@ -92,262 +58,293 @@ export interface RecordSpec {
   readonly config: EnvironmentConfig;
   readonly baseDir?: string | undefined;
   readonly seeds: readonly number[];
-  /** Replace the files of an existing run directory. Default false. */
+  /** Replace the run in an existing directory (it is kept until the new one is complete). Default false. */
   readonly force?: boolean | undefined;
   /** The command line, stored in `run.json`. */
   readonly command?: string | undefined;
+  readonly runId?: string | undefined;
+  readonly experiment?: string | undefined;
+  /** Rotate data files at this many bytes (the reference's `--rotate-size`). */
+  readonly rotateSizeBytes?: number | undefined;
+  /** Least time between checkpoints, ms (default 1000). */
+  readonly checkpointIntervalMs?: number | undefined;
   readonly onEpisode?: ((result: EpisodeResult) => void) | undefined;
+  /** Stops the recording at the next episode boundary; the episodes finished are kept (status "interrupted"). */
+  readonly signal?: AbortSignal | undefined;
 }
 
-const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
+/** What `recordRun` returns. */
+export interface RecordedRun {
+  readonly dir: string;
+  readonly meta: RunMeta;
+  readonly result: RunResult;
+  /** False when `signal` stopped the recording early. */
+  readonly complete: boolean;
+}
 
-function issueText(error: z.ZodError): string {
-  const issue = error.issues[0];
-  if (issue === undefined) return "invalid";
-  const path = issue.path.map(String).join(".");
-  return `${path === "" ? "" : `${path}: `}${issue.message}`;
+/** The summary stored in `run.json` (the wall-clock fields vary from run to run and are left out). */
+function storedSummary(summary: RunSummary): Record<string, unknown> {
+  const { elapsedSeconds: _e, stepsPerSecond: _s, ...rest } = summary;
+  return rest;
 }
 
 /**
- * Runs the episodes and writes the run directory. `run.json` is written last, so a directory without it is an
- * interrupted recording.
- * @throws CliError when `dir` holds files and `force` is not set.
+ * Runs the episodes and writes the run directory as they run.
+ * @throws CliError when `dir` holds files and `force` is not set; when the environment fails, a CliError
+ * (exit code 1) naming the episode and step — the episodes finished before stay in the directory, which
+ * `plume replay --partial` replays.
  */
-export async function recordRun(spec: RecordSpec): Promise<{ readonly manifest: RunManifest; readonly result: RunResult }> {
+export async function recordRun(spec: RecordSpec): Promise<RecordedRun> {
   const dir = resolve(spec.dir);
-  if (existsSync(dir)) {
-    if (!statSync(dir).isDirectory()) throw new CliError(`--out ${spec.dir}: a file of that name exists; choose a directory name`);
-    if (readdirSync(dir).length > 0 && spec.force !== true) {
-      throw new CliError(`--out ${spec.dir}: the directory is not empty; choose a new directory or add --force to overwrite its run files`);
+  const { envConfig, extraEnv } = referenceEnvOfConfig(spec.config as never);
+  let recorder: RunRecorder;
+  try {
+    recorder = await RunRecorder.open({
+      dir,
+      replace: spec.force === true,
+      runId: spec.runId,
+      experiment: spec.experiment,
+      envConfig,
+      rotateSizeBytes: spec.rotateSizeBytes,
+      checkpointIntervalMs: spec.checkpointIntervalMs,
+      metaOverrides: {
+        base_seed: spec.seeds[0] ?? null,
+        episode_seeds: [...spec.seeds],
+        ...(extraEnv !== undefined && { env: extraEnv }),
+      },
+      plume: {
+        config: JSON.parse(JSON.stringify(spec.config)) as unknown,
+        policy: { name: spec.policy, options: { ...(spec.policyOptions ?? {}) } },
+        versions: { ...versions() },
+        ...(spec.command !== undefined && { command: spec.command }),
+      },
+      softwareName: "plume",
+      softwareVersion: CLI_VERSION,
+    });
+  } catch (error) {
+    if (isPlumeError(error) && error.parameter === "dir") {
+      const exists = /file of that name/.test(error.expected ?? "");
+      throw new CliError(
+        exists
+          ? `--out ${spec.dir}: a file of that name exists; choose a directory name`
+          : `--out ${spec.dir}: the directory is not empty; choose a new directory or add --force to replace the run in it (the old run is kept until the new one is complete)`,
+      );
     }
+    throw error;
   }
-  const stepLines: string[] = [];
-  const episodeLines: string[] = [];
-  const result = await runPolicy({
-    policy: spec.policy,
-    policyOptions: spec.policyOptions,
-    config: spec.config,
-    baseDir: spec.baseDir,
-    seeds: spec.seeds,
-    onReset: (r) => {
-      stepLines.push(JSON.stringify({ e: r.episode, t: 0, seed: r.seed, policySeed: r.policySeed, pos: r.position, obs: r.observation }));
-    },
-    onStep: (s) => {
-      stepLines.push(JSON.stringify({ e: s.episode, t: s.t, a: s.action, r: s.reward, term: s.terminated, trunc: s.truncated, pos: s.position, obs: s.observation }));
-    },
-    onEpisode: (e) => {
-      const line: EpisodeLine = {
-        episode: e.episode,
-        seed: e.seed,
-        policySeed: e.policySeed,
-        steps: e.steps,
-        return: e.return,
-        success: e.success,
-        truncated: e.truncated,
-        start: [e.start[0], e.start[1]],
-        end: [e.end[0], e.end[1]],
-      };
-      episodeLines.push(JSON.stringify(line));
-      spec.onEpisode?.(e);
-    },
-  });
-  mkdirSync(dir, { recursive: true });
-  const write = (name: string, lines: readonly string[]) => {
-    const bytes = gzipSync(Buffer.from(lines.map((l) => `${l}\n`).join(""), "utf8"));
-    writeFileSync(join(dir, name), bytes);
-    return { path: name, lines: lines.length, bytes: bytes.length, sha256: sha256(bytes) };
-  };
-  const files = { steps: write(STEPS_FILE, stepLines), episodes: write(EPISODES_FILE, episodeLines) };
-  const { elapsedSeconds: _e, stepsPerSecond: _s, ...summary } = result.summary;
-  const manifest: RunManifest = {
-    format: RUN_FORMAT,
-    version: RUN_FORMAT_VERSION,
-    createdAt: new Date().toISOString(),
-    ...(spec.command !== undefined && { command: spec.command }),
-    versions: { ...versions() },
-    env: { config: JSON.parse(JSON.stringify(spec.config)) as unknown, baseDir: resolve(spec.baseDir ?? process.cwd()) },
-    policy: { name: spec.policy, options: { ...(spec.policyOptions ?? {}) } },
-    seeds: [...spec.seeds],
-    summary,
-    files,
-  };
-  writeFileSync(join(dir, RUN_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
-  return { manifest, result };
+  let result: RunResult;
+  try {
+    result = await runPolicy({
+      policy: spec.policy,
+      policyOptions: spec.policyOptions,
+      config: spec.config,
+      baseDir: spec.baseDir,
+      seeds: spec.seeds,
+      keepEpisodes: false,
+      wrap: (env) => new DataCaptureWrapper(env, recorder),
+      onEpisode: spec.onEpisode,
+      signal: spec.signal,
+    });
+  } catch (error) {
+    const reason = oneLine(error instanceof Error ? error.message : String(error));
+    const where = recorder.interrupt(reason);
+    if (error instanceof CliError) {
+      throw new CliError(`${error.message}; the ${recorder.episodeCount} episodes finished before are in ${where} (plume replay --partial replays them)`, error.exitCode, { cause: error });
+    }
+    throw error;
+  }
+  if (result.stopped) {
+    const where = recorder.interrupt("interrupted (Ctrl-C)");
+    return { dir: where, meta: recorder.meta, result, complete: false };
+  }
+  const finished = recorder.finish({ plume: { summary: storedSummary(result.summary) } });
+  return { dir: finished.dir, meta: finished.meta, result, complete: true };
 }
 
-function readDataFile(dir: string, label: string, entry: z.output<typeof fileEntry>): string[] {
-  const path = join(dir, entry.path);
-  if (!existsSync(path)) throw new CliError(`${label}: ${entry.path} is missing from ${dir}; the run directory is incomplete (re-record it)`);
-  const bytes = readFileSync(path);
-  let text: string;
-  try {
-    text = gunzipSync(bytes).toString("utf8");
-  } catch (error) {
-    throw new CliError(
-      `${label}: ${entry.path} in ${dir} is truncated or corrupted (gzip: ${oneLine((error as Error).message)}); it cannot be replayed — re-record the run`,
-    );
-  }
-  if (bytes.length !== entry.bytes || sha256(bytes) !== entry.sha256) {
-    throw new CliError(`${label}: ${entry.path} in ${dir} does not match the size and SHA-256 in run.json: it was changed or corrupted after recording; re-record the run`);
-  }
-  const lines = text.split("\n");
-  if (lines[lines.length - 1] === "") lines.pop();
-  if (lines.length !== entry.lines) {
-    throw new CliError(`${label}: ${entry.path} in ${dir} has ${lines.length} lines but run.json says ${entry.lines}: the file is incomplete; re-record the run`);
-  }
-  return lines;
-}
-
-function parseLine<S extends z.ZodType>(schema: S, line: string, where: string): z.output<S> {
-  let value: unknown;
-  try {
-    value = JSON.parse(line);
-  } catch (error) {
-    throw new CliError(`${where} is not valid JSON (${oneLine((error as Error).message)}); the run directory is corrupted`);
-  }
-  const parsed = schema.safeParse(value);
-  if (!parsed.success) throw new CliError(`${where}: ${issueText(parsed.error)}; the run directory is corrupted`);
-  return parsed.data;
-}
-
-/**
- * Reads and validates a run directory: `run.json` against its schema, each data file's gzip stream, size,
- * SHA-256 and line count, every line against its schema, and the episode structure.
- * @throws CliError (exit code 2) with one line naming the file, line and problem.
- */
-export function readRun(dirInput: string, label = "replay"): RunRecord {
-  const dir = resolve(dirInput);
-  if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new CliError(`${label}: ${dirInput} is not a directory; give the --out directory of a plume record run`);
-  const manifestPath = join(dir, RUN_FILE);
-  if (!existsSync(manifestPath)) {
-    throw new CliError(`${label}: ${dirInput} has no ${RUN_FILE}; it is not a run directory, or its recording was interrupted (re-record it)`);
-  }
-  let raw: unknown;
-  try {
-    raw = JSON.parse(readFileSync(manifestPath, "utf8"));
-  } catch (error) {
-    throw new CliError(`${label}: ${RUN_FILE} in ${dirInput} is not valid JSON (${oneLine((error as Error).message)}); the file is truncated or corrupted — re-record the run`);
-  }
-  const parsedManifest = RunManifestSchema.safeParse(raw);
-  if (!parsedManifest.success) throw new CliError(`${label}: ${RUN_FILE} in ${dirInput}: invalid ${issueText(parsedManifest.error)}`);
-  const manifest = parsedManifest.data;
-  let config: EnvironmentConfig;
-  try {
-    config = parseEnvironmentConfig(EnvironmentConfigSchema.parse(manifest.env.config));
-  } catch (error) {
-    throw new CliError(`${label}: ${RUN_FILE} in ${dirInput}: invalid env.config (${oneLine((error as Error).message)})`);
-  }
-
-  const stepLines = readDataFile(dir, label, manifest.files.steps);
-  const episodeLines = readDataFile(dir, label, manifest.files.episodes);
-  const n = manifest.seeds.length;
-  if (episodeLines.length !== n) throw new CliError(`${label}: ${EPISODES_FILE} has ${episodeLines.length} episodes but run.json lists ${n} seeds; the run directory is inconsistent`);
-  const episodes: { reset: ResetLine; steps: StepLine[]; result: EpisodeLine }[] = [];
-  let cursor = 0;
-  for (let e = 0; e < n; e++) {
-    const result = parseLine(EpisodeLineSchema, episodeLines[e] as string, `${label}: ${EPISODES_FILE} line ${e + 1}`);
-    if (result.episode !== e || result.seed !== manifest.seeds[e]) {
-      throw new CliError(`${label}: ${EPISODES_FILE} line ${e + 1} is episode ${result.episode} with seed ${result.seed}, expected episode ${e} with seed ${String(manifest.seeds[e])}; the run directory is inconsistent`);
-    }
-    const where = () => `${label}: ${STEPS_FILE} line ${cursor + 1}`;
-    if (cursor >= stepLines.length) throw new CliError(`${where()} is missing: the steps of episode ${e} are not in the file; the run directory is incomplete`);
-    const reset = parseLine(ResetLineSchema, stepLines[cursor] as string, where());
-    if (reset.e !== e || reset.seed !== result.seed || reset.policySeed !== result.policySeed) {
-      throw new CliError(`${where()}: expected the reset of episode ${e} (seed ${result.seed}); the run directory is inconsistent`);
-    }
-    cursor += 1;
-    const steps: StepLine[] = [];
-    for (let t = 1; t <= result.steps; t++) {
-      if (cursor >= stepLines.length) throw new CliError(`${where()} is missing: episode ${e} stops after ${t - 1} of its ${result.steps} steps; the run directory is incomplete`);
-      const step = parseLine(StepLineSchema, stepLines[cursor] as string, where());
-      if (step.e !== e || step.t !== t) throw new CliError(`${where()}: expected episode ${e} step ${t}, found episode ${step.e} step ${step.t}; the run directory is inconsistent`);
-      const done = step.term || step.trunc;
-      if (done !== (t === result.steps)) throw new CliError(`${where()}: episode ${e} ${done ? "ends" : "does not end"} at step ${t} but ${EPISODES_FILE} says it has ${result.steps} steps; the run directory is inconsistent`);
-      steps.push(step);
-      cursor += 1;
-    }
-    episodes.push({ reset, steps, result });
-  }
-  if (cursor !== stepLines.length) throw new CliError(`${label}: ${STEPS_FILE} has ${stepLines.length - cursor} lines after the last episode; the run directory is inconsistent`);
-  return { dir, manifest, config, episodes };
-}
+// ------------------------------------------------------------------ replay
 
 /** Options of `replayRun`. */
 export interface ReplayOptions {
   /** Only replay the recorded actions; do not re-run the policy. Default false. */
   readonly actionsOnly?: boolean | undefined;
+  /** Replay an unfinished recording up to its last complete episode. Default false. */
+  readonly partial?: boolean | undefined;
+  /** Largest difference of rewards, distances and observations (0, the default, compares exactly; the reference uses 1e-6). */
+  readonly tolerance?: number | undefined;
+  /** Where packages (and, when allowed, module paths) named in the config resolve from: the user's project. Default: the working directory. */
+  readonly projectDir?: string | undefined;
+  /**
+   * Import module paths the run's config names (their code runs: only for runs you trust). Default: what
+   * the running `plume` command allows (`--allow-module-paths`), else `false` — such a run is refused
+   * before anything is imported.
+   */
+  readonly allowModulePaths?: boolean | undefined;
   readonly onEpisode?: ((episode: number) => void) | undefined;
+  /** Steps replayed so far, and the total when known. */
+  readonly onProgress?: ((steps: number, total: number | undefined) => void) | undefined;
 }
 
 /** What a successful replay checked. */
 export interface ReplayReport {
   readonly dir: string;
-  readonly policy: string;
+  /** The policy's name for runs Plume recorded; undefined for others. */
+  readonly policy: string | undefined;
   readonly episodes: number;
   readonly steps: number;
-  /** Whether the policy was re-run and its actions compared (false with `actionsOnly`). */
+  /** Episode records compared with the re-run. */
+  readonly episodeRecords: number;
+  /** Whether the policy was re-run and its actions compared. */
   readonly policyChecked: boolean;
+  /** Whether the run was recorded by Plume (else by the reference or another tool). */
+  readonly recordedByPlume: boolean;
+  /** Whether the recording was complete (false: `--partial` replayed what was finished). */
+  readonly complete: boolean;
 }
 
-const show = (value: unknown) => {
-  const text = JSON.stringify(value);
-  return text.length > 80 ? `${text.slice(0, 77)}...` : text;
-};
+/** The run's Plume extras, validated (undefined for a run recorded elsewhere). */
+function plumeExtras(meta: RunMeta, label: string): PlumeRunExtras | undefined {
+  const raw = meta.extra?.["plume"];
+  if (raw === undefined || (raw as { policy?: unknown }).policy === undefined) return undefined;
+  const parsed = PlumeRunExtrasSchema.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new CliError(`${label}: run.json extra.plume.${issue?.path.map(String).join(".") ?? ""}: ${issue?.message ?? "invalid"}`);
+  }
+  return parsed.data;
+}
+
+/** Largest action of the step records (the reference's inference of the action type needs it). */
+async function largestAction(run: OpenedRun): Promise<{ max: number; steps: number }> {
+  let max = 0;
+  let steps = 0;
+  for await (const s of run.steps()) {
+    max = Math.max(max, s.action);
+    steps += 1;
+  }
+  return { max, steps };
+}
+
+function describeLoadError(error: unknown, label: string, dir: string): never {
+  if (error instanceof CliError) throw error;
+  if (isPlumeError(error)) {
+    const received = error.received === undefined ? "" : ` (found ${oneLine(String(error.received))})`;
+    throw new CliError(`${label}: ${dir}: ${error.parameter ?? "run directory"}: expected ${oneLine(error.expected ?? "a valid run directory")}${received}`, ExitCode.USAGE, { cause: error });
+  }
+  throw error;
+}
 
 /**
- * Re-creates every recorded episode: the same config and seed, the recorded actions, and (unless
- * `actionsOnly`) the policy re-run from its recorded seed, which must choose the same actions. Positions,
- * observations, rewards and flags must match exactly.
- * @throws CliError for an unreadable run directory; ReplayMismatchError (exit code 1) at the first difference.
+ * Re-creates every recorded episode: the environment of the record, each episode reset with its seed and
+ * stepped with the recorded actions, comparing every step record and episode record; for runs Plume recorded
+ * also the policy (re-run from its derived seed: it must choose the same actions) and the stored summary.
+ * @throws CliError (exit code 2) for an unreadable, unsafe or incomplete run directory; ReplayMismatchError
+ * (exit code 1) at the first difference.
  */
 export async function replayRun(dirInput: string, options: ReplayOptions = {}): Promise<ReplayReport> {
-  const record = readRun(dirInput);
-  const { manifest, config } = record;
-  const env = await createEnv(config, manifest.env.baseDir);
-  const policy = options.actionsOnly === true ? undefined : buildPolicy(manifest.policy.name, manifest.policy.options);
-  let steps = 0;
+  const label = "replay";
+  let run: OpenedRun;
   try {
-    if (policy !== undefined) checkCompatible(manifest.policy.name, policy, env, config);
-    for (const { reset, steps: lines, result } of record.episodes) {
-      const at = (t: number) => `replay: episode ${result.episode} (seed ${result.seed}) ${t === 0 ? "reset" : `step ${t}`}`;
-      const differ = (t: number, what: string, recorded: unknown, replayed: unknown) => {
-        throw new ReplayMismatchError(`${at(t)}: ${what} differs — recorded ${show(recorded)}, replayed ${show(replayed)}`);
-      };
-      const [obs0, info0] = env.reset({ seed: result.seed });
-      const pos0 = (info0 as { agent_position: Cell }).agent_position;
-      if (pos0[0] !== reset.pos[0] || pos0[1] !== reset.pos[1]) differ(0, "start position", reset.pos, pos0);
-      const json0 = observationToJson(obs0);
-      if (JSON.stringify(json0) !== JSON.stringify(reset.obs)) differ(0, "observation", reset.obs, json0);
-      const policySeed = derivePolicySeed(env.npRandom);
-      if (policySeed !== reset.policySeed) differ(0, "policy seed", reset.policySeed, policySeed);
-      policy?.reset({ seed: policySeed });
-      let observation: unknown = obs0;
-      for (const line of lines) {
-        if (policy !== undefined) {
-          const chosen = policy.selectAction(observation);
-          if (chosen !== line.a) differ(line.t, "the policy's action", line.a, chosen);
-        }
-        let stepped;
-        try {
-          stepped = env.step(line.a);
-        } catch (error) {
-          throw new ReplayMismatchError(`${at(line.t)}: the environment rejected the recorded action ${line.a}: ${oneLine((error as Error).message)}`);
-        }
-        const [next, reward, terminated, truncated, info] = stepped;
-        const pos = (info as { agent_position: Cell }).agent_position;
-        if (pos[0] !== line.pos[0] || pos[1] !== line.pos[1]) differ(line.t, "position", line.pos, pos);
-        if (reward !== line.r) differ(line.t, "reward", line.r, reward);
-        if (terminated !== line.term) differ(line.t, "terminated", line.term, terminated);
-        if (truncated !== line.trunc) differ(line.t, "truncated", line.trunc, truncated);
-        const json = observationToJson(next);
-        if (JSON.stringify(json) !== JSON.stringify(line.obs)) differ(line.t, "observation", line.obs, json);
-        observation = next;
-        steps += 1;
-      }
-      options.onEpisode?.(result.episode);
+    run = await openRun(dirInput, { partial: options.partial === true });
+  } catch (error) {
+    describeLoadError(error, label, dirInput);
+  }
+  const { meta } = run;
+  const extras = plumeExtras(meta, label);
+  let config: EnvironmentConfig;
+  let total: number | undefined = run.record?.steps;
+  if (extras !== undefined) {
+    try {
+      config = parseEnvironmentConfig(EnvironmentConfigSchema.parse(extras.config));
+    } catch (error) {
+      throw new CliError(`${label}: run.json extra.plume.config is not a valid environment config (${oneLine((error as Error).message)})`);
     }
+  } else {
+    let max = 0;
+    if (meta.extra?.["env"] === undefined || meta.extra["env"] === null) {
+      try {
+        ({ max, steps: total } = await largestAction(run));
+      } catch (error) {
+        describeLoadError(error, label, dirInput);
+      }
+    }
+    try {
+      config = parseEnvironmentConfig(plumeConfigOfRunMeta(meta, max));
+    } catch (error) {
+      if (isPlumeError(error)) throw new CliError(`${label}: ${dirInput}: ${oneLine(error.message)}`, ExitCode.USAGE, { cause: error });
+      throw error;
+    }
+  }
+  // The resolver decides before importing anything: built-in names, packages from the project, and a module
+  // path only when the user allowed it (it then resolves from the project folder, never from the run's).
+  const projectDir = resolve(options.projectDir ?? process.cwd());
+  const allowModulePaths = options.allowModulePaths ?? currentEnvLoading().allowModulePaths;
+  const env = await createEnv(config, projectDir, null, { allowModulePaths, projectDir });
+  let policy: Policy<unknown, number> | undefined;
+  if (extras !== undefined && options.actionsOnly !== true) {
+    policy = buildPolicy(extras.policy.name, extras.policy.options);
+  }
+  const seeds = meta.episode_seeds;
+  try {
+    if (policy !== undefined) checkCompatible(extras?.policy.name ?? "", policy, env, config);
+    const report = await replayRecords({
+      meta,
+      steps: run.stepBatches(),
+      episodes: run.episodes(),
+      env: env as never,
+      tolerance: options.tolerance ?? 0,
+      ...(run.record !== undefined && { maxEpisodes: run.record.episodes }),
+      onEpisodeStart: (start) => {
+        if (extras !== undefined && seeds !== null && seeds[start.index] !== start.seed) {
+          throw new ReplayMismatchError(`${label}: episode ${start.episodeId} has seed ${String(start.seed)} but run.json's episode_seeds[${start.index}] is ${String(seeds[start.index])}`);
+        }
+        if (policy !== undefined) policy.reset({ seed: derivePolicySeed(env.npRandom) });
+      },
+      beforeStep: (record: StepRecord, observation: unknown) => {
+        if (policy === undefined) return;
+        const chosen = policy.selectAction(observation);
+        if (chosen !== record.action) {
+          throw new ReplayMismatchError(`${label}: episode ${record.episode_id} step ${record.step}: the policy's action differs — recorded ${record.action}, replayed ${chosen}`);
+        }
+      },
+      onEpisodeEnd: () => options.onEpisode?.(0),
+      onProgress: (steps) => options.onProgress?.(steps, total),
+    });
+    if (run.record !== undefined && report.episodes < run.record.episodes) {
+      throw new ReplayMismatchError(`${label}: run.json says ${run.record.episodes} episodes were finished but the step files hold ${report.episodes}`);
+    }
+    if (extras?.summary !== undefined && run.complete) checkSummary(extras.summary, report, label);
+    return {
+      dir: run.dir,
+      policy: extras?.policy.name,
+      episodes: report.episodes,
+      steps: report.steps,
+      episodeRecords: report.episodeRecords,
+      policyChecked: policy !== undefined,
+      recordedByPlume: extras !== undefined,
+      complete: run.complete,
+    };
+  } catch (error) {
+    if (error instanceof ReplayConsistencyError) throw new ReplayMismatchError(`${label}: ${error.message}`);
+    if (error instanceof CliError) throw error;
+    if (isPlumeError(error) && error.parameter !== undefined && /line|\.gz|run\.json/.test(error.parameter)) describeLoadError(error, label, dirInput);
+    throw error;
   } finally {
     env.close();
   }
-  return { dir: record.dir, policy: manifest.policy.name, episodes: record.episodes.length, steps, policyChecked: policy !== undefined };
+}
+
+/** The summary `run.json` stores must be the replayed run's. */
+function checkSummary(stored: Readonly<Record<string, unknown>>, report: { episodes: number; steps: number; successes: number; totalReward: number }, label: string): void {
+  const expected: Record<string, number> = {
+    episodes: report.episodes,
+    successes: report.successes,
+    totalSteps: report.steps,
+  };
+  for (const [key, value] of Object.entries(expected)) {
+    if (stored[key] !== value) throw new ReplayMismatchError(`${label}: run.json extra.plume.summary.${key} differs — recorded ${String(stored[key])}, replayed ${value}`);
+  }
+  const meanReturn = report.episodes === 0 ? 0 : report.totalReward / report.episodes;
+  if (typeof stored["meanReturn"] !== "number" || Math.abs(stored["meanReturn"] - meanReturn) > 1e-9 * Math.max(1, Math.abs(meanReturn))) {
+    throw new ReplayMismatchError(`${label}: run.json extra.plume.summary.meanReturn differs — recorded ${String(stored["meanReturn"])}, replayed ${meanReturn}`);
+  }
 }

@@ -5,8 +5,8 @@
  */
 import type { EnvironmentConfig, PlumeEnv } from "@plume/env";
 import { createBaseline, derivePolicySeed, getBaseline } from "@plume/policies";
-import { isPlumeError, type Policy } from "@plume/core-types";
-import { CliError, oneLine } from "./errors.js";
+import { isPlumeError, type Env, type EnvInfo, type Policy } from "@plume/core-types";
+import { CliError, ExitCode, oneLine } from "./errors.js";
 import { createEnv, sensorLabel } from "./env-config.js";
 
 /** A cell `[x, y]`. */
@@ -95,6 +95,15 @@ export interface RunSpec {
   readonly onReset?: ((record: ResetRecord) => void) | undefined;
   readonly onStep?: ((record: StepRecord) => void) | undefined;
   readonly onEpisode?: ((result: EpisodeResult) => void) | undefined;
+  /**
+   * Keep every episode's result in `RunResult.episodes`. Default true; false aggregates as it goes (the
+   * summary needs only the steps of the successful episodes, 8 bytes each), for runs of millions of episodes.
+   */
+  readonly keepEpisodes?: boolean | undefined;
+  /** Wraps the environment before the episodes run (e.g. a `DataCaptureWrapper`); the wrapper is what is stepped. */
+  readonly wrap?: ((env: PlumeEnv<unknown, unknown>) => Env<unknown, unknown, EnvInfo>) | undefined;
+  /** Checked between episodes (which yield to the event loop at least every 100 ms, so that Ctrl-C is seen): stop early when it is aborted. */
+  readonly signal?: AbortSignal | undefined;
 }
 
 /** What `runPolicy` returns. */
@@ -102,8 +111,11 @@ export interface RunResult {
   readonly policy: string;
   readonly policyOptions: Readonly<Record<string, unknown>>;
   readonly config: EnvironmentConfig;
+  /** Every episode (empty with `keepEpisodes: false`). */
   readonly episodes: readonly EpisodeResult[];
   readonly summary: RunSummary;
+  /** Whether `signal` stopped the run before its last seed. */
+  readonly stopped: boolean;
 }
 
 /** An observation as JSON: numbers for arrays and scalars, objects for Dict observations. */
@@ -138,25 +150,55 @@ function median(sorted: readonly number[]): number {
   return sorted.length % 2 === 1 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
 }
 
+/**
+ * The statistics of a run, accumulated episode by episode: counts and sums, and the step counts of the
+ * successful episodes (in a growing typed array, for the median) — never the episodes themselves.
+ */
+export class SummaryAccumulator {
+  #episodes = 0;
+  #totalSteps = 0;
+  #returns = 0;
+  #toSource = new Float64Array(64);
+  #successes = 0;
+
+  add(episode: Pick<EpisodeResult, "steps" | "return" | "success">): void {
+    this.#episodes += 1;
+    this.#totalSteps += episode.steps;
+    this.#returns += episode.return;
+    if (episode.success) {
+      if (this.#successes === this.#toSource.length) {
+        const grown = new Float64Array(this.#toSource.length * 2);
+        grown.set(this.#toSource);
+        this.#toSource = grown;
+      }
+      this.#toSource[this.#successes++] = episode.steps;
+    }
+  }
+
+  summary(elapsedSeconds: number): RunSummary {
+    const n = this.#episodes;
+    const toSource = this.#toSource.slice(0, this.#successes).sort();
+    const sum = toSource.reduce((a, b) => a + b, 0);
+    return {
+      episodes: n,
+      successes: this.#successes,
+      successRate: n === 0 ? 0 : this.#successes / n,
+      meanStepsToSource: toSource.length === 0 ? null : sum / toSource.length,
+      medianStepsToSource: toSource.length === 0 ? null : median(Array.from(toSource)),
+      meanEpisodeLength: n === 0 ? 0 : this.#totalSteps / n,
+      meanReturn: n === 0 ? 0 : this.#returns / n,
+      totalSteps: this.#totalSteps,
+      elapsedSeconds,
+      stepsPerSecond: elapsedSeconds > 0 ? this.#totalSteps / elapsedSeconds : 0,
+    };
+  }
+}
+
 /** The statistics of `episodes` run in `elapsedSeconds`. */
 export function summarize(episodes: readonly EpisodeResult[], elapsedSeconds: number): RunSummary {
-  const n = episodes.length;
-  const successes = episodes.filter((e) => e.success);
-  const toSource = successes.map((e) => e.steps).sort((a, b) => a - b);
-  const totalSteps = episodes.reduce((sum, e) => sum + e.steps, 0);
-  const mean = (values: readonly number[]) => (values.length === 0 ? 0 : values.reduce((a, b) => a + b, 0) / values.length);
-  return {
-    episodes: n,
-    successes: successes.length,
-    successRate: n === 0 ? 0 : successes.length / n,
-    meanStepsToSource: toSource.length === 0 ? null : mean(toSource),
-    medianStepsToSource: toSource.length === 0 ? null : median(toSource),
-    meanEpisodeLength: mean(episodes.map((e) => e.steps)),
-    meanReturn: mean(episodes.map((e) => e.return)),
-    totalSteps,
-    elapsedSeconds,
-    stepsPerSecond: elapsedSeconds > 0 ? totalSteps / elapsedSeconds : 0,
-  };
+  const acc = new SummaryAccumulator();
+  for (const e of episodes) acc.add(e);
+  return acc.summary(elapsedSeconds);
 }
 
 /**
@@ -217,54 +259,93 @@ function selectOrExplain(policyName: string, policy: Policy<unknown, number>, ob
 export async function runPolicy(spec: RunSpec): Promise<RunResult> {
   const policyOptions = spec.policyOptions ?? {};
   const policy = buildPolicy(spec.policy, policyOptions);
-  const env = await createEnv(spec.config, spec.baseDir ?? process.cwd(), spec.renderMode ?? null);
+  const raw = await createEnv(spec.config, spec.baseDir ?? process.cwd(), spec.renderMode ?? null);
+  let env: Env<unknown, unknown, EnvInfo> = raw;
   try {
-    checkCompatible(spec.policy, policy, env, spec.config);
+    checkCompatible(spec.policy, policy, raw, spec.config);
+    if (spec.wrap !== undefined) env = spec.wrap(raw);
+    const keep = spec.keepEpisodes !== false;
     const episodes: EpisodeResult[] = [];
+    const summary = new SummaryAccumulator();
     const started = performance.now();
-    spec.seeds.forEach((seed, episode) => {
-      let [observation, info] = env.reset({ seed });
-      const policySeed = derivePolicySeed(env.npRandom);
-      policy.reset({ seed: policySeed });
-      const start = cellOf(info);
-      spec.onReset?.({ episode, seed, policySeed, position: start, observation: observationToJson(observation) });
-      const keep = spec.trajectories === true || (typeof spec.trajectories === "number" && episode < spec.trajectories);
-      const trajectory: Cell[] | undefined = keep ? [start] : undefined;
-      let steps = 0;
-      let total = 0;
-      let end = start;
-      for (;;) {
-        const action = selectOrExplain(spec.policy, policy, observation, spec.config);
-        const [next, reward, terminated, truncated, nextInfo] = env.step(action);
-        steps += 1;
-        total += reward;
-        end = cellOf(nextInfo);
-        trajectory?.push(end);
-        observation = next;
-        info = nextInfo;
-        spec.onStep?.({ episode, t: steps, action, reward, terminated, truncated, position: end, observation: observationToJson(next) });
-        if (terminated || truncated) {
-          const result: EpisodeResult = {
-            episode,
-            seed,
-            policySeed,
-            steps,
-            return: total,
-            success: terminated,
-            truncated: truncated && !terminated,
-            start,
-            end,
-            ...(trajectory !== undefined && { trajectory }),
-          };
-          episodes.push(result);
-          spec.onEpisode?.(result);
-          return;
-        }
+    let yielded = started;
+    let stopped = false;
+    for (let episode = 0; episode < spec.seeds.length; episode++) {
+      if (performance.now() - yielded >= 100) {
+        await new Promise((resolve) => setImmediate(resolve));
+        yielded = performance.now();
       }
-    });
+      if (spec.signal?.aborted === true) {
+        stopped = true;
+        break;
+      }
+      const seed = spec.seeds[episode] as number;
+      const result = runEpisode(spec, policy, env, raw, episode, seed);
+      summary.add(result);
+      if (keep) episodes.push(result);
+      spec.onEpisode?.(result);
+    }
     const elapsed = (performance.now() - started) / 1000;
-    return { policy: spec.policy, policyOptions, config: spec.config, episodes, summary: summarize(episodes, elapsed) };
+    return { policy: spec.policy, policyOptions, config: spec.config, episodes, summary: summary.summary(elapsed), stopped };
   } finally {
     env.close();
+  }
+}
+
+/** The one-line error of a component that failed during episode `episode` (seed `seed`) at step `t` (0 = its reset). */
+function episodeError(error: unknown, episode: number, seed: number, t: number): CliError {
+  const where = `episode ${episode} (seed ${seed}) ${t === 0 ? "reset" : `step ${t}`}`;
+  const message = error instanceof Error ? error.message : String(error);
+  return new CliError(`${where}: the environment failed: ${oneLine(message)}`, ExitCode.FAILURE, { cause: error });
+}
+
+function runEpisode(spec: RunSpec, policy: Policy<unknown, number>, env: Env<unknown, unknown, EnvInfo>, raw: PlumeEnv<unknown, unknown>, episode: number, seed: number): EpisodeResult {
+  let observation: unknown;
+  let info: unknown;
+  try {
+    [observation, info] = env.reset({ seed });
+  } catch (error) {
+    throw episodeError(error, episode, seed, 0);
+  }
+  const policySeed = derivePolicySeed(raw.npRandom);
+  policy.reset({ seed: policySeed });
+  const start = cellOf(info);
+  if (spec.onReset !== undefined) spec.onReset({ episode, seed, policySeed, position: start, observation: observationToJson(observation) });
+  const keep = spec.trajectories === true || (typeof spec.trajectories === "number" && episode < spec.trajectories);
+  const trajectory: Cell[] | undefined = keep ? [start] : undefined;
+  let steps = 0;
+  let total = 0;
+  let end = start;
+  for (;;) {
+    const action = selectOrExplain(spec.policy, policy, observation, spec.config);
+    let stepped;
+    try {
+      stepped = env.step(action);
+    } catch (error) {
+      throw episodeError(error, episode, seed, steps + 1);
+    }
+    const [next, reward, terminated, truncated, nextInfo] = stepped;
+    steps += 1;
+    total += reward;
+    end = cellOf(nextInfo);
+    trajectory?.push(end);
+    observation = next;
+    if (spec.onStep !== undefined) {
+      spec.onStep({ episode, t: steps, action, reward, terminated, truncated, position: end, observation: observationToJson(next) });
+    }
+    if (terminated || truncated) {
+      return {
+        episode,
+        seed,
+        policySeed,
+        steps,
+        return: total,
+        success: terminated,
+        truncated: truncated && !terminated,
+        start,
+        end,
+        ...(trajectory !== undefined && { trajectory }),
+      };
+    }
   }
 }

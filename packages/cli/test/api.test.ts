@@ -165,3 +165,18 @@ describe("main, in-process", () => {
     expect(err.join("").trimEnd().split("\n")).toHaveLength(1);
   });
 });
+
+describe("runPolicy aggregates as it goes", () => {
+  it("keepEpisodes: false keeps no episode (plume run -n 1000000 stays small) and gives the same summary", async () => {
+    const { runPolicy } = await import("../src/index.js");
+    const config = (await resolveEnvSetup({ grid: [24, 24], maxSteps: 80 })).config;
+    const seeds = Array.from({ length: 40 }, (_, i) => i);
+    const kept = await runPolicy({ policy: "random", config, seeds });
+    const streamed = await runPolicy({ policy: "random", config, seeds, keepEpisodes: false });
+    expect(kept.episodes).toHaveLength(40);
+    expect(streamed.episodes).toHaveLength(0);
+    const strip = ({ elapsedSeconds: _e, stepsPerSecond: _s, ...rest }: typeof kept.summary) => rest;
+    expect(strip(streamed.summary)).toEqual(strip(kept.summary));
+    expect(strip(streamed.summary)).toEqual(strip(summarize(kept.episodes, 1)));
+  });
+});

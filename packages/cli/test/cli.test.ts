@@ -154,4 +154,12 @@ describe("plume compare and plume render", () => {
     for (let i = 0; i < rgba.length; i += 4) if (rgba[i] === r0 && rgba[i + 1] === g0 && rgba[i + 2] === b0) agentPixels++;
     expect(agentPixels).toBeGreaterThan(10);
   });
+
+  it("a picture over the memory budget states what it would need (plume render --gif on 10000x10000 took 108 s and 1.9 GB)", () => {
+    const r = plume(["render", "--grid", "10000x10000", "--gif", "big.gif"], dir);
+    expect(r.status).toBe(2);
+    expect(r.stderr.trimEnd().split("\n")).toHaveLength(1);
+    expect(r.stderr).toContain("would need about 14.6 GiB, over the memory budget of 1.0 GiB");
+    expect(r.stderr).toContain("PLUME_MEMORY_BUDGET");
+  });
 });

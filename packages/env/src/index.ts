@@ -95,6 +95,10 @@ export {
 export {
   COMPONENT_TYPE_PATTERN,
   ComponentSpecSchema,
+  MAX_CONFIG_DEPTH,
+  checkConfigData,
+  configComponentTypes,
+  type ConfigComponentType,
   EnvironmentConfigSchema,
   SELECTOR_DEFAULTS,
   type ComponentSpec,
@@ -139,3 +143,10 @@ export {
   type PluginResolutionOptions,
   type ResolvePluginOptions,
 } from "./resolution/resolver.js";
+export {
+  DEFAULT_MEMORY_BUDGET_BYTES,
+  assertWithinMemoryBudget,
+  formatBytes,
+  getMemoryBudget,
+  setMemoryBudget,
+} from "./memory-budget.js";

@@ -13,7 +13,11 @@ import {
   expClipInto,
   fma32,
   isGaussianFieldCached,
+  denseFieldOf,
 } from "../src/plume/gaussian.js";
+
+/** The shared field a plume's environments read (never handed to user code). */
+const sharedField = (plume: unknown): Float32Array => denseFieldOf(plume) as Float32Array;
 
 /** The original implementation, cell by cell: the oracle. */
 function oracleField(grid: GridSize, source: { x: number; y: number }, sigma: number): Float32Array {
@@ -246,8 +250,8 @@ describe("GaussianPlume shares one field per (grid, source, sigma)", () => {
   it("equal parameters give the identical array; any different parameter gives another one", () => {
     const a = new GaussianPlume({ gridSize: [40, 30], sourceLocation: [7, 9], sigma: 3.5 });
     const b = new GaussianPlume({ gridSize: { width: 40, height: 30 }, sourceLocation: { x: 7, y: 9 }, sigma: 3.5 });
-    expect(b.fieldArray).toBe(a.fieldArray);
-    expect(new GaussianPlume({ gridSize: [40, 30], sourceLocation: [7, 9], sigma: 3.5 }).fieldArray).toBe(a.fieldArray);
+    expect(sharedField(b)).toBe(sharedField(a));
+    expect(sharedField(new GaussianPlume({ gridSize: [40, 30], sourceLocation: [7, 9], sigma: 3.5 }))).toBe(sharedField(a));
     for (const other of [
       new GaussianPlume({ gridSize: [40, 31], sourceLocation: [7, 9], sigma: 3.5 }),
       new GaussianPlume({ gridSize: [30, 40], sourceLocation: [7, 9], sigma: 3.5 }),
@@ -256,29 +260,29 @@ describe("GaussianPlume shares one field per (grid, source, sigma)", () => {
       new GaussianPlume({ gridSize: [40, 30], sourceLocation: [9, 7], sigma: 3.5 }),
       new GaussianPlume({ gridSize: [40, 30], sourceLocation: [7, 9], sigma: 3.5000000000000004 }),
     ]) {
-      expect(other.fieldArray).not.toBe(a.fieldArray);
+      expect(sharedField(other)).not.toBe(sharedField(a));
       expectIdentical(other.fieldArray, oracleField(other.gridSize, other.sourceLocation, other.sigma), String(other.getMetadata().parameters));
     }
     expectIdentical(a.fieldArray, oracleField(new GridSize(40, 30), new Coordinates(7, 9), 3.5), "shared field");
   });
 
   it("the default plume and an explicit equal one share the field", () => {
-    expect(new GaussianPlume().fieldArray).toBe(new GaussianPlume({ gridSize: [128, 128], sourceLocation: [64, 64], sigma: 12 }).fieldArray);
+    expect(sharedField(new GaussianPlume())).toBe(sharedField(new GaussianPlume({ gridSize: [128, 128], sourceLocation: [64, 64], sigma: 12 })));
   });
 
   it("1024 plumes over one 2048x2048 grid hold one 16 MB field", () => {
     const plumes = Array.from({ length: 1024 }, () => new GaussianPlume({ gridSize: [2048, 2048], sigma: 12 }));
-    const field = plumes[0]?.fieldArray;
+    const field = sharedField(plumes[0]);
     expect(field?.byteLength).toBe(2048 * 2048 * 4);
-    expect(plumes.every((p) => p.fieldArray === field)).toBe(true);
+    expect(plumes.every((p) => sharedField(p) === field)).toBe(true);
   });
 
   it("1024 PlumeEnvs over a 2048x2048 grid share one field: < 200 MB of array buffers in all", () => {
     const before = process.memoryUsage().arrayBuffers;
     const envs = Array.from({ length: 1024 }, () => new PlumeEnv({ gridSize: [2048, 2048] }));
-    const field = (envs[0]?.plume as GaussianPlume).fieldArray;
+    const field = sharedField(envs[0]?.plume as GaussianPlume);
     for (const env of envs) {
-      expect(env.plume.fieldArray).toBe(field);
+      expect(sharedField(env.plume)).toBe(field);
       env.reset({ seed: 1 });
       env.step(0);
     }
@@ -310,5 +314,32 @@ describe("GaussianPlume shares one field per (grid, source, sigma)", () => {
     const again = new GaussianPlume(options);
     expect(isGaussianFieldCached(grid, source, 7.25)).toBe(true);
     expectIdentical(again.fieldArray, oracleField(new GridSize(97, 89), new Coordinates(5, 6), 7.25), "rebuilt field");
+  });
+});
+
+describe("the shared field cannot be corrupted by callers", () => {
+  it("a write through one env's plume.fieldArray changes no environment's observations", () => {
+    const a = new PlumeEnv({ gridSize: [21, 17], sourceLocation: [10, 8], plumeParams: { sigma: 3.25 } });
+    const b = new PlumeEnv({ gridSize: [21, 17], sourceLocation: [10, 8], plumeParams: { sigma: 3.25 } });
+    const before = b.reset({ seed: 4 })[0].data[0];
+    const before2 = a.reset({ seed: 4 })[0].data[0];
+    const field = (a.plume as GaussianPlume).fieldArray;
+    field.fill(0.123);
+    expect((a.plume as GaussianPlume).fieldArray).toBe(field); // the same copy on every read
+    expect(b.reset({ seed: 4 })[0].data[0]).toBe(before);
+    expect(a.reset({ seed: 4 })[0].data[0]).toBe(before2);
+    expect(new GaussianPlume({ gridSize: [21, 17], sourceLocation: [10, 8], sigma: 3.25 }).fieldArray[8 * 21 + 10]).toBe(1);
+    expect((b.plume as GaussianPlume).sample(10, 8)).toBe(1);
+    // The environments still share one field.
+    expect(sharedField(a.plume)).toBe(sharedField(b.plume));
+    expect(sharedField(a.plume)).not.toBe(field);
+  });
+
+  it("a sigma so small that the field would be NaN at the source is rejected (1e-320, 1e-23)", () => {
+    for (const sigma of [1e-320, 1e-23, 1.8e-23]) {
+      expect(() => new GaussianPlume({ sigma })).toThrow(/sigma/);
+      expect(() => new PlumeEnv({ plumeParams: { sigma } })).toThrow(/sigma/);
+    }
+    expect(new GaussianPlume({ gridSize: [5, 5], sigma: 1.9e-23 }).sample(2, 2)).toBe(1);
   });
 });

@@ -171,7 +171,7 @@ describe("wrappers", () => {
     };
     const checked = new PassiveEnvChecker(liar, { warn: (w) => warnings.push(w.message) });
     checked.reset();
-    expect(warnings).toEqual(["the observation is not within the observation space"]);
+    expect(warnings).toEqual(["the observation returned by reset() is not within the observation space: not an element of the observation space"]);
     expectError(() => checked.step(0), ComponentError);
     expectError(() => new PassiveEnvChecker({ ...liar, actionSpace: undefined as never }), ComponentError);
   });

@@ -16,22 +16,14 @@ import {
   type EnvironmentConfigInput,
 } from "../dist/node.js";
 import { resolveMainThread } from "../dist/vector/async.js";
+import { closeAll, create } from "./async-helpers.js";
 import { ALL_PLUGINS, expectError, expectRejection } from "./helpers.js";
 
 /** The built package's sync config builder, with every plugin package's plugins (the workers import them by name). */
 const configEnv = (config: EnvironmentConfigInput) => createEnvironmentFromConfigSync(config, { plugins: ALL_PLUGINS });
 
 const fixtures = fileURLToPath(new URL("./fixtures/", import.meta.url));
-const open: AsyncVectorEnv[] = [];
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((vec) => vec.close()));
-});
-
-async function create(options: Parameters<typeof AsyncVectorEnv.create>[0]): Promise<AsyncVectorEnv> {
-  const vec = await AsyncVectorEnv.create(options);
-  open.push(vec);
-  return vec;
-}
+afterEach(closeAll);
 
 const SMALL: EnvironmentConfigInput = { gridSize: [12, 10], maxSteps: 30, goalRadius: 1.5, plume: { type: "gaussian", options: { sigma: 3 } } };
 const CONTINUOUS: EnvironmentConfigInput = { gridSize: [11, 9], maxSteps: 25, goalRadius: 2, action: "continuous" };
@@ -63,7 +55,7 @@ describe("AsyncVectorEnv agrees exactly with SyncVectorEnv", () => {
   for (const [name, config, n, workers, extra] of cases) {
     for (const mode of ["next_step", "same_step", "disabled"] as AutoresetMode[]) {
       it(`${name}, ${mode}, ${n} envs on ${workers} workers`, async () => {
-        const vec = await create({ env: config, numEnvs: n, numWorkers: workers, autoresetMode: mode, ...extra });
+        const vec = await create({ env: config, numEnvs: n, numWorkers: workers, autoresetMode: mode, oversubscribe: true, ...extra });
         const sync = new SyncVectorEnv(
           Array.from({ length: n }, () => () => configEnv(config)),
           { autoresetMode: mode },
@@ -156,7 +148,7 @@ describe("AsyncVectorEnv failures", () => {
       const actions = randomActions(vec, rng);
       expect(vec.step(actions), `t=${t}`).toEqual(sync.step(actions));
     }
-    const without = await create({ env: SMALL, numEnvs: 3, numWorkers: 3 });
+    const without = await create({ env: SMALL, numEnvs: 3, numWorkers: 3, oversubscribe: true });
     expect(without.mainThread).toBe(false);
   });
 

@@ -14,6 +14,7 @@
  */
 import { ComponentError, ValidationError, isPlumeError, type AgentBatch, type BatchContext, type ReadonlyFloat32Array } from "@plume/core-types";
 import { Generator } from "@plume/spaces";
+import { denseFieldOf } from "../plume/gaussian.js";
 import { distanceRewardOf, type DistanceReward } from "../rewards/goal.js";
 import { kernelPasses, type KernelPasses } from "./passes.js";
 import type { BatchPlan } from "./plan.js";
@@ -60,8 +61,8 @@ function componentError(component: string, error: unknown): unknown {
 }
 
 function denseField(plume: BatchPlan["plume"], cells: number): ReadonlyFloat32Array | undefined {
-  const own = (plume as { fieldArray?: unknown }).fieldArray;
-  return own instanceof Float32Array && own.length === cells ? own : undefined;
+  const own = denseFieldOf(plume);
+  return own !== undefined && own.length === cells ? own : undefined;
 }
 
 export class BatchKernel {
@@ -108,6 +109,12 @@ export class BatchKernel {
   readonly #prevOrientation: Float64Array;
   readonly #prevTotal: Float64Array;
   readonly #one = new Int32Array(1);
+  /**
+   * Called after the sensor filled the observations of a step (or of a reset, with the one environment),
+   * inside the step's error handling: throwing here puts the listed environments back as a component error
+   * does. `PlumeEnv` and the vector envs check sensor outputs with it.
+   */
+  afterObservations: ((indices: Int32Array, count: number, reset: boolean) => void) | undefined = undefined;
 
   constructor(size: number, plan: BatchPlan, config: KernelConfig, outputs: KernelOutputs = {}) {
     this.size = size;
@@ -188,6 +195,7 @@ export class BatchKernel {
     this.#one[0] = i;
     try {
       sensor.fillObservationBatch(this.observations, this.agents, this.context, this.#one, 1);
+      this.afterObservations?.(this.#one, 1, true);
     } catch (error) {
       throw componentError("sensor", error);
     }
@@ -249,6 +257,7 @@ export class BatchKernel {
       }
       stage = "sensor";
       sensor.fillObservationBatch(this.observations, a, context, indices, count);
+      this.afterObservations?.(indices, count, false);
     } catch (error) {
       this.#restore(indices, count, stage === "sensor");
       throw componentError(stage, error);

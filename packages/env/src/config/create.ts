@@ -34,6 +34,7 @@ import type { PluginPackageEntry } from "../resolution/catalog.js";
 import { portableLoader, type PluginLoader } from "../resolution/loader.js";
 import { isBundledPlugin } from "../resolution/registered.js";
 import {
+  isBuiltinName,
   knownPluginNames,
   loaderFor,
   resolvePluginRequest,
@@ -43,6 +44,7 @@ import {
 } from "../resolution/resolver.js";
 import {
   EnvironmentConfigSchema,
+  checkConfigData,
   SELECTOR_DEFAULTS,
   type ComponentSpec,
   type EnvironmentConfig,
@@ -132,6 +134,7 @@ type Occurrence = PluginRequest;
  * @throws ConfigurationError naming the path of the first bad field.
  */
 export function parseEnvironmentConfig(input: unknown): EnvironmentConfig {
+  checkConfigData(input);
   return parseWithSchema(EnvironmentConfigSchema, input, { what: "environment config", kind: "configuration" });
 }
 
@@ -216,6 +219,17 @@ function occurrences(specs: Partial<Record<ConfigSection, ComponentSpec>>): Occu
     if (spec !== undefined) walk(SECTION_KIND[section], spec, section);
   }
   return out;
+}
+
+/**
+ * Whether every component a config names (nested ones, and the default wind of a `wind_vector` sensor)
+ * is a plugin Plume ships — code trusted to return, unlike a third-party plugin (`isBuiltinName`).
+ * `AsyncVectorEnv`'s `mainThread: "auto"` puts a shard on the calling thread, which its time limit cannot
+ * interrupt, only for such configs.
+ * @throws ConfigurationError for an invalid config (as `parseEnvironmentConfig`).
+ */
+export function builtinOnlyConfig(config: unknown): boolean {
+  return occurrences(sectionSpecs(parseEnvironmentConfig(config))).every((o) => isBuiltinName(o.kind, o.type));
 }
 
 function tableKey(kind: PluginKind, type: string): string {

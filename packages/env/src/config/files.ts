@@ -33,7 +33,8 @@ export async function readConfigFile(path: string | URL): Promise<unknown> {
   const file = filePath(path);
   let text: string;
   try {
-    text = await readFile(file, "utf8");
+    // A UTF-8 byte-order mark (some editors write one) is not part of the JSON or YAML text.
+    text = (await readFile(file, "utf8")).replace(/^\uFEFF/, "");
   } catch (error) {
     throw fileError(`cannot read config file ${file}`, "a readable JSON or YAML file", file, error);
   }

@@ -5,7 +5,7 @@
  * whose `plugin` export is a `definePlugin` descriptor. Defaults follow the reference's selector
  * (`create_component_environment`): sigma 20, goal radius 5, goal (64, 64) clamped into the grid.
  */
-import { gridSizeDataSchema, coordinatesDataSchema } from "@plume/core-types";
+import { ConfigurationError, gridSizeDataSchema, coordinatesDataSchema } from "@plume/core-types";
 import * as z from "zod";
 import { RENDER_MODES } from "../env/types.js";
 import { nonNegativeNumber } from "../internal/schemas.js";
@@ -109,4 +109,86 @@ export interface EnvironmentConfigInput {
   readonly action?: ComponentSpecInput | undefined;
   readonly reward?: ComponentSpecInput | undefined;
   readonly wind?: ComponentSpecInput | undefined;
+}
+
+/** How deeply a config's values may nest (real configs stay under 20 levels). */
+export const MAX_CONFIG_DEPTH = 100;
+
+function configDataError(parameter: string, summary: string, expected: string, received?: unknown): ConfigurationError {
+  return new ConfigurationError(`${parameter}: ${summary}`, { parameter, expected, ...(received !== undefined && { received }) });
+}
+
+/**
+ * Checks that a config is plain data before it is parsed: the top level a plain object (not a `Map`, an
+ * array or a class instance), no `Map` or `Set` anywhere (they would read as empty objects), no own
+ * `__proto__` key (which object spreads and zod records silently drop), no cycle (a self-referencing YAML
+ * alias), and at most `MAX_CONFIG_DEPTH` levels of nesting (deeper ones would overflow the stack).
+ * Values shared by two keys (a YAML alias used twice) are fine.
+ * @throws ConfigurationError naming the path of the offending value.
+ */
+export function checkConfigData(input: unknown): void {
+  const proto = input !== null && typeof input === "object" ? (Object.getPrototypeOf(input) as unknown) : undefined;
+  if (input === null || typeof input !== "object" || Array.isArray(input) || (proto !== Object.prototype && proto !== null)) {
+    const kind = input === null ? "null" : Array.isArray(input) ? "an array" : typeof input === "object" ? `a ${(input as object).constructor?.name ?? "non-plain object"}` : typeof input;
+    throw configDataError("config", "the config must be a plain object", "a plain object ({ gridSize, plume, sensor, ... }) or a JSON/YAML file", kind);
+  }
+  const onPath = new Set<object>();
+  const walk = (value: unknown, path: string, depth: number): void => {
+    if (value === null || typeof value !== "object") return;
+    const where = path === "" ? "config" : path;
+    if (depth > MAX_CONFIG_DEPTH) throw configDataError(where, `nested more than ${MAX_CONFIG_DEPTH} levels deep`, `at most ${MAX_CONFIG_DEPTH} levels of nesting`);
+    if (value instanceof Map || value instanceof Set) throw configDataError(where, `a ${value.constructor.name} is not config data`, "plain objects, arrays, strings, numbers, booleans and null");
+    if (onPath.has(value)) throw configDataError(where, "the config refers to itself (a cycle, e.g. a YAML alias inside its own anchor)", "a config without cycles");
+    onPath.add(value);
+    if (Array.isArray(value)) value.forEach((item, i) => walk(item, `${where}.${i}`, depth + 1));
+    else if (!ArrayBuffer.isView(value)) {
+      if (Object.prototype.hasOwnProperty.call(value, "__proto__")) throw configDataError(`${where}.__proto__`, 'unknown key "__proto__"', "the keys the field's schema lists");
+      for (const key of Object.keys(value)) walk((value as Record<string, unknown>)[key], path === "" ? key : `${path}.${key}`, depth + 1);
+    }
+    onPath.delete(value);
+  };
+  walk(input, "", 0);
+}
+
+/** Option keys whose values may hold nested component specs, by the kind of the component that has them. */
+const NESTED_COMPONENT_KEYS: Readonly<Record<string, readonly string[]>> = { sensor: ["sensors", "sensor"], action: ["base"] };
+const SECTION_KINDS = [
+  ["plume", "plume"],
+  ["sensor", "sensor"],
+  ["action", "action"],
+  ["reward", "reward"],
+  ["wind", "wind"],
+] as const;
+
+/** One component `type` named in a config: where (a dotted path), of what kind, and the name. */
+export interface ConfigComponentType {
+  readonly path: string;
+  readonly kind: string;
+  readonly type: string;
+}
+
+/**
+ * Every component type a config (parsed or raw) names, nested ones included (`multi_modal`'s `sensors`,
+ * `concentration_history`'s `sensor`, `surge_cast`'s `base`), without resolving or importing anything.
+ */
+export function configComponentTypes(config: unknown): ConfigComponentType[] {
+  const out: ConfigComponentType[] = [];
+  const visit = (kind: string, value: unknown, path: string, depth: number): void => {
+    if (depth > MAX_CONFIG_DEPTH) return;
+    const spec = typeof value === "string" ? { type: value } : (value as { type?: unknown; options?: unknown } | null);
+    if (spec === null || typeof spec !== "object" || typeof spec.type !== "string") return;
+    out.push({ path, kind, type: spec.type });
+    const options = spec.options as Record<string, unknown> | null | undefined;
+    if (options === null || typeof options !== "object") return;
+    for (const key of NESTED_COMPONENT_KEYS[kind] ?? []) {
+      const nested = options[key];
+      const at = `${path}.options.${key}`;
+      if (typeof nested === "string" || (nested !== null && typeof nested === "object" && "type" in nested)) visit(kind, nested, at, depth + 1);
+      else if (Array.isArray(nested)) nested.forEach((item, i) => visit(kind, item, `${at}.${i}`, depth + 1));
+      else if (nested !== null && typeof nested === "object") for (const [name, item] of Object.entries(nested)) visit(kind, item, `${at}.${name}`, depth + 1);
+    }
+  };
+  const top = config as Record<string, unknown> | null;
+  if (top !== null && typeof top === "object") for (const [section, kind] of SECTION_KINDS) if (top[section] !== undefined) visit(kind, top[section], section, 0);
+  return out;
 }

@@ -15,6 +15,7 @@ import {
   StateError,
   ValidationError,
   isPlumeError,
+  ndarray,
   parseWithSchema,
   resetOptionsSchema,
   type ActionProcessor,
@@ -40,11 +41,13 @@ import { Generator } from "@plume/spaces";
 import * as z from "zod";
 import { FLOAT32_EPS } from "../internal/math.js";
 import { coordinatesInputSchema, gridSizeInputSchema, nonNegativeNumber, positiveNumber } from "../internal/schemas.js";
-import { DEFAULT_PLUME_SIGMA, GaussianPlume } from "../plume/gaussian.js";
+import { DEFAULT_PLUME_SIGMA, GaussianPlume, denseFieldOf } from "../plume/gaussian.js";
 import { BatchKernel } from "../batch/kernel.js";
 import { planBatch, type BatchPlan } from "../batch/plan.js";
 import type { KernelConfig } from "../batch/kernel.js";
+import { assertWithinMemoryBudget } from "../memory-budget.js";
 import { renderRgbArray } from "../render/rgb.js";
+import { observationProblem } from "./observation-check.js";
 import { TerminalRenderer, type TerminalOutput } from "../render/terminal.js";
 import { SparseGoalReward } from "../rewards/goal.js";
 import { actionSchema, plumeSchema, rewardSchema, sensorSchema, windSchema } from "./components.js";
@@ -102,6 +105,12 @@ export const PlumeEnvOptionsSchema = z.strictObject({
   renderMode: z.enum(RENDER_MODES, { error: `one of ${RENDER_MODES.join(", ")} or null` }).nullable().optional(),
   /** Where `human` frames go. Default `process.stdout` (frames are drawn only when it is a TTY). */
   terminal: terminalSchema.optional(),
+  /**
+   * Which sensor outputs are checked against the observation space (shape, dtype, NaN, bounds; a bad one
+   * is a `ComponentError` naming the sensor, and the call changes nothing): `"episode-start"` (default:
+   * the reset's and the first step's of every episode, a negligible cost) or `"every-step"` (a debug mode).
+   */
+  checkObservations: z.enum(["episode-start", "every-step"], { error: '"episode-start" or "every-step"' }).optional(),
 });
 
 /** What `new PlumeEnv(options)` accepts. */
@@ -119,6 +128,7 @@ export interface PlumeEnvOptions<Obs = NDArray<"float32">, Act = number> {
   readonly reward?: RewardFunction<Act> | undefined;
   readonly renderMode?: RenderMode | null | undefined;
   readonly terminal?: TerminalOutput | undefined;
+  readonly checkObservations?: "episode-start" | "every-step" | undefined;
 }
 
 /** The info of `PlumeEnv` (`PlumeInfo` with `agent_xy` always present). */
@@ -150,6 +160,30 @@ function asCell(value: unknown): Coordinates | undefined {
   const { x, y } = (value ?? {}) as { x?: unknown; y?: unknown };
   if (!Number.isSafeInteger(x) || !Number.isSafeInteger(y)) return undefined;
   return value instanceof Coordinates ? value : new Coordinates(x as number, y as number);
+}
+
+/**
+ * Rejects a reward whose returns could overflow: when its metadata gives a `reward_range`, `maxSteps`
+ * rewards of the largest magnitude must still add up to a finite number (`stepPenalty: 1e308` would make
+ * `total_reward` -Infinity from the second step).
+ * @throws ValidationError (`parameter` `"reward"`).
+ */
+function assertFiniteReturns(reward: RewardFunction<unknown>, maxSteps: number): void {
+  let range: unknown;
+  try {
+    range = (reward.getMetadata?.() as { reward_range?: unknown } | undefined)?.reward_range;
+  } catch {
+    return;
+  }
+  if (!Array.isArray(range) || range.length !== 2 || !range.every((v) => typeof v === "number")) return;
+  const largest = Math.max(Math.abs(range[0] as number), Math.abs(range[1] as number));
+  if (!Number.isFinite(largest * maxSteps)) {
+    throw ValidationError.invalid(
+      "reward",
+      `rewards whose sum over maxSteps (${maxSteps}) steps is finite: |reward| <= ${Number.MAX_VALUE / maxSteps}`,
+      `reward_range [${String(range[0])}, ${String(range[1])}]`,
+    );
+  }
 }
 
 function sleepMs(ms: number): void {
@@ -189,6 +223,7 @@ export class PlumeEnv<Obs = NDArray<"float32">, Act = number> implements Env<Obs
   readonly #reward: RewardFunction<Act>;
   readonly #renderMode: RenderMode | null;
   readonly #terminalOutput: TerminalOutput | undefined;
+  readonly #checkEveryStep: boolean;
   #terminal: TerminalRenderer | undefined = undefined;
   /** The size-1 batch kernel that steps built-in (batch-capable) components without allocation, if they are. */
   readonly #kernel: BatchKernel | undefined;
@@ -245,6 +280,9 @@ export class PlumeEnv<Obs = NDArray<"float32">, Act = number> implements Env<Obs
     this.#goalRadius = radius;
     this.#maxSteps = parsed.maxSteps ?? PLUME_ENV_DEFAULTS.maxSteps;
     this.#start = parsed.startLocation === undefined ? undefined : inside("startLocation", parsed.startLocation);
+    if (parsed.plume === undefined) {
+      assertWithinMemoryBudget(4 * grid.width * grid.height, `the float32 plume field of a ${grid.width}x${grid.height} grid`, "gridSize", [grid.width, grid.height]);
+    }
     this.#plume =
       parsed.plume ??
       new GaussianPlume({ gridSize: grid, sourceLocation: goal, sigma: parsed.plumeParams?.sigma ?? PLUME_ENV_DEFAULTS.sigma });
@@ -252,8 +290,10 @@ export class PlumeEnv<Obs = NDArray<"float32">, Act = number> implements Env<Obs
     this.#sensor = (parsed.sensor ?? new ConcentrationSensor()) as ObservationModel<Obs>;
     this.#action = (parsed.action ?? new DiscreteGridActions()) as ActionProcessor<Act>;
     this.#reward = (parsed.reward ?? new SparseGoalReward({ goalPosition: goal, goalRadius: radius })) as RewardFunction<Act>;
+    assertFiniteReturns(this.#reward, this.#maxSteps);
     this.#renderMode = parsed.renderMode ?? null;
     this.#terminalOutput = parsed.terminal;
+    this.#checkEveryStep = parsed.checkObservations === "every-step";
     const plan = planBatch({
       action: this.#action,
       sensor: this.#sensor,
@@ -262,6 +302,15 @@ export class PlumeEnv<Obs = NDArray<"float32">, Act = number> implements Env<Obs
       wind: this.#wind,
     });
     this.#kernel = plan === undefined ? undefined : new BatchKernel(1, plan, this.kernelConfig);
+    if (this.#kernel !== undefined) {
+      const kernel = this.#kernel;
+      const space = this.#sensor.observationSpace;
+      const shape = plan?.observationShape ?? [];
+      kernel.afterObservations = () => {
+        if (!this.#checkEveryStep && kernel.agents.stepCount[0] !== 1) return;
+        this.#checkObservation(ndarray("float32", shape, kernel.observationRow(0)), space);
+      };
+    }
     this.#actionBuffer = new Float64Array(plan?.actionSize ?? 0);
   }
 
@@ -277,6 +326,11 @@ export class PlumeEnv<Obs = NDArray<"float32">, Act = number> implements Env<Obs
       startX: this.#start?.x,
       startY: this.#start?.y,
     };
+  }
+
+  /** Which sensor outputs are checked: `"episode-start"` (the default) or `"every-step"` (the `checkObservations` option). */
+  get checkObservations(): "episode-start" | "every-step" {
+    return this.#checkEveryStep ? "every-step" : "episode-start";
   }
 
   /** The batch plan of this environment's components (undefined when one lacks its batch method). */
@@ -409,6 +463,7 @@ export class PlumeEnv<Obs = NDArray<"float32">, Act = number> implements Env<Obs
     this.#callHook("reward", () => this.#reward.reset?.());
 
     const observation = this.#observe(agent, 0, rng);
+    this.#checkObservation(observation, this.#sensor.observationSpace);
 
     // Commit.
     this.#rng = rng;
@@ -480,6 +535,14 @@ export class PlumeEnv<Obs = NDArray<"float32">, Act = number> implements Env<Obs
     const terminated = distance <= this.#goalRadius;
     const truncated = stepCount >= this.#maxSteps;
     const totalReward = prev.total_reward + reward;
+    if (!Number.isFinite(totalReward)) {
+      this.#advance(this.#stepCount);
+      throw new ComponentError("the episode's total reward is no longer finite", {
+        component: "reward",
+        expected: "rewards whose running sum stays finite",
+        received: `${prev.total_reward} + ${reward}`,
+      });
+    }
     const next = new AgentState({
       position,
       orientation: moved.orientation,
@@ -491,6 +554,7 @@ export class PlumeEnv<Obs = NDArray<"float32">, Act = number> implements Env<Obs
     let observation: Obs;
     try {
       observation = this.#observe(next, stepCount, this.#rng as Generator);
+      if (this.#checkEveryStep || stepCount === 1) this.#checkObservation(observation, this.#sensor.observationSpace);
     } catch (error) {
       this.#advance(this.#stepCount);
       throw error;
@@ -537,8 +601,12 @@ export class PlumeEnv<Obs = NDArray<"float32">, Act = number> implements Env<Obs
     return undefined;
   }
 
-  /** The `rgb_array` frame of the current state, whatever the render mode. */
+  /**
+   * The `rgb_array` frame of the current state, whatever the render mode.
+   * @throws ValidationError (`parameter` `"gridSize"`) when the frame (3 bytes a cell) is over the memory budget.
+   */
   renderFrame(): NDArray<"uint8"> {
+    assertWithinMemoryBudget(3 * this.#grid.width * this.#grid.height, `an rgb_array frame of the ${this.#grid.width}x${this.#grid.height} grid`, "gridSize", [this.#grid.width, this.#grid.height]);
     const agent = this.#currentAgent()?.position ?? this.#start ?? this.#grid.center();
     return renderRgbArray(this.#grid, this.#fieldArray(this.#stepCount), this.#goal, agent);
   }
@@ -638,16 +706,26 @@ export class PlumeEnv<Obs = NDArray<"float32">, Act = number> implements Env<Obs
     };
   }
 
+  /** @throws ComponentError naming the sensor when `observation` is not an element of its space (see `observationProblem`). */
+  #checkObservation(observation: unknown, space: ObservationModel<Obs>["observationSpace"]): void {
+    const problem = observationProblem(space as never, observation);
+    if (problem === undefined) return;
+    throw new ComponentError(`getObservation returned an observation outside its observation space: ${problem}`, {
+      component: "sensor",
+      expected: `an element of ${String(space)}`,
+    });
+  }
+
   #observe(agent: AgentState, stepCount: number, rng: Generator): Obs {
     const envState = this.#envState(agent, stepCount, rng);
     return this.#callComponent("sensor", () => this.#sensor.getObservation(envState));
   }
 
-  /** The plume's dense field: its `fieldArray`, or (for fields without one) a sampled buffer. */
+  /** The plume's dense field: a `GaussianPlume`'s shared field, another plume's `fieldArray`, or (for fields without one) a sampled buffer. */
   #fieldArray(stepCount: number): Float32Array {
     const cells = this.#grid.width * this.#grid.height;
-    const own = (this.#plume as { fieldArray?: unknown }).fieldArray;
-    if (own instanceof Float32Array && own.length === cells) return own;
+    const own = denseFieldOf(this.#plume);
+    if (own !== undefined && own.length === cells) return own;
     if (this.#fieldBuffer === undefined || this.#fieldBufferStep !== stepCount) {
       const buffer = this.#fieldBuffer ?? new Float32Array(cells);
       const { width, height } = this.#grid;

@@ -17,7 +17,8 @@ import {
 } from "@plume/core-types";
 import { Box, Dict } from "@plume/spaces";
 import * as z from "zod";
-import { GaussianPlume, forgetGaussianField } from "../plume/gaussian.js";
+import { GaussianPlume, denseFieldOf, forgetGaussianField } from "../plume/gaussian.js";
+import { assertWithinMemoryBudget } from "../memory-budget.js";
 import { PLUME_ENV_DEFAULTS, PlumeEnv, PlumeEnvOptionsSchema, type PlumeEnvOptions } from "./plume-env.js";
 
 /** How the full-field observation is made: `"copy"` (a fresh clipped copy per observation) or `"shared"`. */
@@ -212,7 +213,7 @@ export class PlumeSearchObservationModel<Mode extends FieldObservationMode = "co
    * copy when needed, the checksum) instead of on the first observation. Does nothing in `"copy"` mode.
    */
   shareField(plume: GaussianPlume): void {
-    if (this.#mode === "shared") this.#sharedView(plume.fieldArray);
+    if (this.#mode === "shared") this.#sharedView(denseFieldOf(plume) as Float32Array);
   }
 
   getObservation(envState: EnvState): PlumeSearchObservationOf<Mode> {
@@ -220,7 +221,7 @@ export class PlumeSearchObservationModel<Mode extends FieldObservationMode = "co
     const field = envState.plume_field;
     const plume = envState.concentration_field;
     const concentration =
-      this.#mode === "shared" && plume instanceof GaussianPlume && field === plume.fieldArray && field.length === width * height
+      this.#mode === "shared" && plume instanceof GaussianPlume && field === denseFieldOf(plume) && field.length === width * height
         ? this.#sharedView(field)
         : ndarray("float32", [height, width], clipInto(new Float32Array(width * height), field));
     const agent = envState.agent_state.position;
@@ -351,6 +352,10 @@ export class PlumeSearchEnv<Act = number, Mode extends FieldObservationMode = "c
     }
     // The grid as PlumeEnv resolves it: `gridSize`, else the injected plume's grid, else the default.
     const grid = parsed.gridSize ?? plumeGrid(parsed.plume?.gridSize) ?? new GridSize(...PLUME_ENV_DEFAULTS.gridSize);
+    // The float32 field and, in copy mode, the fresh copy in each observation (the reset's, the step's and the
+    // one a caller still holds); in shared mode at most one clipped copy.
+    const cells = grid.width * grid.height;
+    assertWithinMemoryBudget(4 * cells * (mode === "shared" ? 2 : 4), `a ${grid.width}x${grid.height} PlumeSearchEnv (fieldObservation "${mode}")`, "gridSize", [grid.width, grid.height]);
     const sensor = new PlumeSearchObservationModel<Mode>(grid, { fieldObservation: mode as Mode });
     const { fieldObservation: _mode, ...rest } = (options ?? {}) as PlumeSearchEnvOptions<Act, Mode>;
     super({ ...(rest as PlumeEnvOptions<PlumeSearchObservationOf<Mode>, Act>), sensor });

@@ -2,7 +2,8 @@
  * `GaussianPlume`: the reference's static Gaussian plume. The whole field is computed once, in float32
  * exactly as NumPy does it (`exp(-(dx² + dy²) / (2σ²))` on float32 arrays, clipped to [0, 1]), and every
  * `sample` is an O(1) lookup of the nearest cell (ties half-to-even, as Python's `round`); off the grid
- * the concentration is 0. Plumes with equal parameters share one (read-only) field array.
+ * the concentration is 0. Plumes with equal parameters share one field array, which no caller can write:
+ * `fieldArray` hands out a copy, and only the environment's own components read the shared one.
  */
 import {
   Coordinates,
@@ -22,14 +23,24 @@ import { coordinatesInputSchema, gridSizeInputSchema, positiveNumber } from "../
 /** The reference's default plume dispersion for the direct constructors (`DEFAULT_PLUME_SIGMA`). */
 export const DEFAULT_PLUME_SIGMA = 12;
 
+/** The smallest sigma whose float32 `2 * sigma ** 2` is not 0 (smaller ones would put NaN at the source). */
+export const MIN_SIGMA = 1.9e-23;
+
 /** Options of `GaussianPlume`. */
 export const GaussianPlumeOptionsSchema = z.strictObject({
   /** The grid the field covers: `[width, height]`, `{ width, height }` or a `GridSize`. Default `[128, 128]`. */
   gridSize: gridSizeInputSchema.default(() => new GridSize(128, 128)),
   /** The source cell, inside the grid. Default: the grid centre `(floor(w / 2), floor(h / 2))`. */
   sourceLocation: coordinatesInputSchema.optional(),
-  /** Dispersion in cells: a finite number > 0. Default 12. */
-  sigma: positiveNumber("a finite number > 0 (cells)").default(DEFAULT_PLUME_SIGMA),
+  /**
+   * Dispersion in cells: a finite number > 0 whose float32 `2 * sigma ** 2` is not 0 (sigma >= about
+   * 1.9e-23; below that the field would hold NaN at the source). Default 12.
+   */
+  sigma: positiveNumber("a finite number > 0 (cells)")
+    .refine((sigma) => Math.fround(2 * sigma ** 2) > 0, {
+      error: `a number of cells >= ${MIN_SIGMA} (a smaller sigma makes the float32 denominator 2 * sigma ** 2 zero, and the field NaN at the source)`,
+    })
+    .default(DEFAULT_PLUME_SIGMA),
 });
 /** What `new GaussianPlume(options)` accepts. */
 export interface GaussianPlumeOptions {
@@ -283,21 +294,38 @@ export function isGaussianFieldCached(grid: GridSize, source: Coordinates, sigma
   return fieldCache.has(fieldKey(grid, source, sigma));
 }
 
+/** Reads a plume's shared field (set in `GaussianPlume`'s static block; see `denseFieldOf`). */
+let readSharedField: (plume: GaussianPlume) => Float32Array;
+
+/**
+ * The dense field an environment hands its components (`envState.plume_field`, the batch kernel's
+ * `context.fieldArray`): a `GaussianPlume`'s shared array itself, any other plume's `fieldArray`. For this
+ * package's modules only (the index does not export it), so that user code can never reach the shared array.
+ */
+export function denseFieldOf(plume: unknown): Float32Array | undefined {
+  if (plume instanceof GaussianPlume) return readSharedField(plume);
+  const own = (plume as { fieldArray?: unknown } | null)?.fieldArray;
+  return own instanceof Float32Array ? own : undefined;
+}
+
 /**
  * A static Gaussian concentration field with its source at `sourceLocation` (the goal by default).
  *
- * **The field is shared and read-only.** Plumes with the same `(gridSize, sourceLocation, sigma)` share one
- * `Float32Array` (`fieldArray`), computed once and held in a module-level cache of weak references: 1024
- * environments over the same 2048x2048 plume store one 16 MB field, not 1024. The array is freed once no
- * plume uses it. Typed arrays cannot be frozen, so nothing stops a write at run time — but writing to
- * `fieldArray` (or to an observation that exposes it) changes the field of every plume sharing it. Copy it
- * (`Float32Array.from(plume.fieldArray)`) if you need a field to modify.
+ * **One shared field, which nobody can corrupt.** Plumes with the same `(gridSize, sourceLocation, sigma)`
+ * share one `Float32Array`, computed once and held in a module-level cache of weak references: 1024
+ * environments over the same 2048x2048 plume store one 16 MB field, not 1024; it is freed once no plume
+ * uses it. Typed arrays cannot be frozen, so the shared array is never handed to user code: `fieldArray`
+ * is this plume's own copy, made on first read (a write to it changes nothing any environment reads), and
+ * only the environment's components receive the shared array (`envState.plume_field`, the batch kernel's
+ * `fieldArray`), which their protocols forbid them to modify. `sample(x, y)` reads the shared field.
  */
 export class GaussianPlume implements ConcentrationField {
   readonly gridSize: GridSize;
   readonly sourceLocation: Coordinates;
   readonly sigma: number;
   readonly #field: Float32Array;
+  /** The copy `fieldArray` hands out (made on first read). */
+  #copy: Float32Array | undefined = undefined;
   readonly #width: number;
   readonly #height: number;
   #seed: number | undefined;
@@ -325,14 +353,18 @@ export class GaussianPlume implements ConcentrationField {
     this.#field = sharedGaussianField(grid, source, parsed.sigma);
   }
 
+  static {
+    readSharedField = (plume) => plume.#field;
+  }
+
   /**
    * The precomputed field: a row-major `Float32Array` of length `width * height` (shape `[height, width]`),
-   * element `y * width + x`. The same array on every read, and shared with every `GaussianPlume` of the
-   * same grid, source and sigma: read-only (never write to it). Typed `Float32Array` because core-types'
-   * `ConcentrationField.fieldArray` is; treat it as a `ReadonlyFloat32Array`.
+   * element `y * width + x`. This plume's own copy of the shared field, made on the first read and the same
+   * array on every later one: writing to it changes nothing that any environment reads (environments read
+   * the shared field, which no caller can reach). Costs `4 * width * height` bytes per plume that is asked.
    */
   get fieldArray(): Float32Array {
-    return this.#field;
+    return (this.#copy ??= this.#field.slice());
   }
 
   /** The seed of the last `reset` (the field is static, so it changes nothing). */

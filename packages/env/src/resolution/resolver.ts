@@ -12,10 +12,10 @@
  * code never runs. Every error is a `ConfigurationError` whose `parameter` is the config path of the type.
  */
 import { ConfigurationError, PLUGIN_KINDS, ValidationError, didYouMean, type Plugin, type PluginKind } from "@plume/core-types";
-import { pluginPackageEntries, pluginPackageFor, type PluginPackageEntry } from "./catalog.js";
+import { BUILTIN_PLUGIN_PACKAGES, pluginPackageEntries, pluginPackageFor, type PluginPackageEntry } from "./catalog.js";
 import { configError } from "../internal/config-error.js";
 import { customLoader, isNotFound, packageNameOf, portableLoader, type PluginLoader } from "./loader.js";
-import { availableNames, availablePlugin, pluginsOfModule } from "./registered.js";
+import { availableNames, availablePlugin, isBundledPlugin, pluginsOfModule } from "./registered.js";
 
 /** Options of plugin resolution (shared by `createEnvironmentFromConfig` and `resolvePlugin`). */
 export interface PluginResolutionOptions {
@@ -75,6 +75,17 @@ export function knownPluginNames(kind: PluginKind, extra: readonly Plugin[] = []
   const catalogued = pluginPackageEntries().filter((e) => e.kind === kind).map((e) => e.name);
   const passed = extra.filter((p) => p.kind === kind).map((p) => p.name);
   return [...new Set([...passed, ...availableNames(kind), ...catalogued])].sort();
+}
+
+/**
+ * Whether `type` names a plugin Plume itself ships: a built-in catalog name (`BUILTIN_PLUGIN_PACKAGES`)
+ * that no plugin registered with `registerPlugins` replaces. Names added with `registerPluginPackage`,
+ * registered plugins, packages and module paths are third-party code.
+ */
+export function isBuiltinName(kind: PluginKind, type: string): boolean {
+  if (!BUILTIN_PLUGIN_PACKAGES.some((e) => e.kind === kind && e.name === type)) return false;
+  const available = availablePlugin(kind, type);
+  return available === undefined || isBundledPlugin(available);
 }
 
 function passedPlugin(request: PluginRequest, options: PluginResolutionOptions): Plugin | undefined {

@@ -10,6 +10,8 @@
  * `close()` ends every worker.
  */
 import { availableParallelism } from "node:os";
+import { dirname, resolve as resolvePath } from "node:path";
+import { fileURLToPath } from "node:url";
 import { MessageChannel, Worker, receiveMessageOnPort, type MessagePort } from "node:worker_threads";
 import {
   ComponentError,
@@ -24,14 +26,17 @@ import {
 } from "@plume/core-types";
 import { Box, Discrete, batchSpace, type Space } from "@plume/spaces";
 import * as z from "zod";
-import { createEnvironmentFromConfig } from "../config/files.js";
+import { builtinOnlyConfig } from "../config/create.js";
+import { createEnvironmentFromConfig, readConfigFile } from "../config/files.js";
 import type { EnvironmentConfigInput } from "../config/schema.js";
+import { assertWithinMemoryBudget } from "../memory-budget.js";
 import { planBatch } from "../batch/plan.js";
 import {
   AutoresetMode,
   VectorEnvOptionsSchema,
   assertFirstResetCovers,
   assertNoneEnded,
+  failedStateError,
   perEnvSeeds,
   resetMask,
   type VectorResetOptions,
@@ -61,8 +66,13 @@ export const AsyncVectorEnvOptionsSchema = VectorEnvOptionsSchema.extend({
   }),
   /** Number of environments: an integer >= 1. Required. */
   numEnvs: z.int({ error: "an integer >= 1" }).min(1, { error: "an integer >= 1" }),
-  /** Worker threads: an integer in [1, numEnvs]. Default: min(numEnvs, available cores), minus one when the main thread takes a shard. */
+  /**
+   * Worker threads: an integer in [1, numEnvs], at most the available cores (unless `oversubscribe`) and
+   * at most 256. Default: min(numEnvs, available cores), minus one when the main thread takes a shard.
+   */
   numWorkers: z.int({ error: "an integer >= 1" }).min(1, { error: "an integer >= 1" }).optional(),
+  /** Allow more workers than cores (they then only take turns on them). Default false. */
+  oversubscribe: z.boolean({ error: "a boolean" }).default(false),
   /** Folder that allowed module paths in the config resolve from. Default: the config file's folder, else the working directory. */
   baseDir: z.string({ error: "a folder path" }).optional(),
   /** Let the config import module paths (their code runs in every worker). Default `false` (see `createEnvironmentFromConfig`). */
@@ -71,12 +81,18 @@ export const AsyncVectorEnvOptionsSchema = VectorEnvOptionsSchema.extend({
   projectDir: z.string({ error: "a folder path" }).optional(),
   /** How long one call may wait for the workers before failing, in ms (> 0). Default 60 000. */
   timeoutMs: z.number({ error: "a number of milliseconds > 0" }).positive({ error: "a number of milliseconds > 0" }).default(60_000),
+  /** How long the workers may take to build their environments before `create` fails, in ms (> 0). Default 120 000. */
+  buildTimeoutMs: z.number({ error: "a number of milliseconds > 0" }).positive({ error: "a number of milliseconds > 0" }).default(120_000),
   /**
    * Whether the calling thread steps a shard of its own (in `stepWait`) besides the workers', all of
    * them polling instead of sleeping. `"auto"` (the default): yes when it has a core of its own to do it
    * on, that is when `numWorkers` is not given (the workers then take the other cores) or leaves a core
-   * free, and there are at least 2 environments. A main thread that sleeps while the workers step pays a
-   * wake-up per step (50-150 µs on small VMs, more than 1024 envs take to step).
+   * free, there are at least 2 environments, and every component of the config is built in (a
+   * third-party plugin runs only in workers, where `timeoutMs` covers it: code running on the calling
+   * thread cannot be interrupted). A main thread that sleeps while the workers step pays a
+   * wake-up per step (50-150 µs on small VMs, more than 1024 envs take to step). `true` puts a shard on
+   * the calling thread whatever the components: a plugin that never returns there is not covered by
+   * `timeoutMs`.
    */
   mainThread: z.union([z.boolean(), z.literal("auto")], { error: 'true, false or "auto"' }).default("auto"),
   /**
@@ -91,8 +107,9 @@ export const AsyncVectorEnvOptionsSchema = VectorEnvOptionsSchema.extend({
  * its own (`numWorkers` unset, or at most `cores - 1`) and an environment to take (`numWorkers` unset
  * and `numEnvs >= 2`, or `numWorkers < numEnvs`).
  */
-export function resolveMainThread(option: boolean | "auto", numWorkers: number | undefined, numEnvs: number, cores: number): boolean {
+export function resolveMainThread(option: boolean | "auto", numWorkers: number | undefined, numEnvs: number, cores: number, onlyBuiltins = true): boolean {
   if (option !== "auto") return option;
+  if (!onlyBuiltins) return false;
   if (numWorkers === undefined) return numEnvs >= 2;
   return numWorkers + 1 <= cores && numWorkers < numEnvs;
 }
@@ -133,6 +150,11 @@ function rebuild(data: WorkerErrorData, where: string, offset: number): Error {
   Object.defineProperty(error, "message", { value: message, writable: true, configurable: true });
   return error;
 }
+
+/** Most worker threads an `AsyncVectorEnv` starts, even with `oversubscribe`. */
+export const MAX_WORKERS = 256;
+/** Memory of one environment and its components in a shard (measured: about 8-10 KiB), besides its rows of shared memory. */
+export const ENV_BYTES_ESTIMATE = 10 * 1024;
 
 /** The worker's file next to this one (dist/vector/worker.js). */
 const WORKER_URL = new URL("./worker.js", import.meta.url);
@@ -192,6 +214,8 @@ export class AsyncVectorEnv<Obs = unknown> {
   #waiting = false;
   #closed = false;
   #broken: Error | undefined = undefined;
+  /** A step or reset that failed in a component (a worker's or the main thread's shard): only a full reset is accepted until one succeeds. */
+  #failed: Error | undefined = undefined;
 
   private constructor(init: {
     numEnvs: number;
@@ -268,7 +292,21 @@ export class AsyncVectorEnv<Obs = unknown> {
     const parsed = parseWithSchema(AsyncVectorEnvOptionsSchema, options, { what: "AsyncVectorEnv options" });
     const numEnvs = parsed.numEnvs;
     const cores = availableParallelism();
-    const mainThread = resolveMainThread(parsed.mainThread, parsed.numWorkers, numEnvs, cores);
+    if (parsed.numWorkers !== undefined && parsed.numWorkers > MAX_WORKERS) {
+      throw ValidationError.invalid("numWorkers", `an integer in [1, ${MAX_WORKERS}]`, parsed.numWorkers);
+    }
+    if (parsed.numWorkers !== undefined && parsed.numWorkers > cores && !parsed.oversubscribe) {
+      throw ValidationError.invalid(
+        "numWorkers",
+        `at most ${cores}, the cores available (more threads than cores only take turns on them, each with its own memory; pass oversubscribe: true to start them anyway)`,
+        parsed.numWorkers,
+      );
+    }
+    // A config file path (spaces, '#' and non-ASCII characters included) as an absolute path, never a URL.
+    const configPath =
+      typeof parsed.env === "string" ? (parsed.env.startsWith("file:") ? fileURLToPath(parsed.env) : resolvePath(process.cwd(), parsed.env)) : undefined;
+    const rawConfig: unknown = configPath === undefined ? parsed.env : await readConfigFile(configPath);
+    const mainThread = resolveMainThread(parsed.mainThread, parsed.numWorkers, numEnvs, cores, builtinOnlyConfig(rawConfig));
     const numWorkers = parsed.numWorkers ?? Math.max(1, Math.min(numEnvs, cores) - (mainThread ? 1 : 0));
     const lanes = numWorkers + (mainThread ? 1 : 0);
     if (lanes > numEnvs) {
@@ -276,7 +314,7 @@ export class AsyncVectorEnv<Obs = unknown> {
     }
     const spinIterations = parsed.spinIterations ?? (mainThread ? 2_000_000 : 0);
     const baseDir = parsed.baseDir;
-    const template = await createEnvironmentFromConfig(parsed.env as EnvironmentConfigInput | string, {
+    const template = await createEnvironmentFromConfig(configPath ?? (parsed.env as EnvironmentConfigInput), {
       ...(baseDir !== undefined && { baseDir }),
       allowModulePaths: parsed.allowModulePaths,
       ...(parsed.projectDir !== undefined && { projectDir: parsed.projectDir }),
@@ -297,6 +335,9 @@ export class AsyncVectorEnv<Obs = unknown> {
       wind: template.wind,
     });
     template.close();
+    const observationSize = observationSpace.shape.reduce((a, b) => a * b, 1);
+    // Each environment's objects, and its rows of shared memory (observations and final observations, flags, infos).
+    assertWithinMemoryBudget(numEnvs * (ENV_BYTES_ESTIMATE + 8 * observationSize + 256), `${numEnvs} environments`, "numEnvs", numEnvs);
     let sizes: LayoutSizes = {
       numEnvs,
       numWorkers,
@@ -313,13 +354,12 @@ export class AsyncVectorEnv<Obs = unknown> {
     if (sizes.byteActions && memory?.checkNarrow === undefined) sizes = { ...sizes, byteActions: false };
     const buffer = memory?.buffer ?? new SharedArrayBuffer(sharedByteLength(sizes));
     const views = sharedViews(sizes, buffer);
-    const resolvedBase =
-      baseDir ?? (typeof parsed.env === "string" ? new URL(".", new URL(parsed.env, `file://${process.cwd()}/`)).pathname : process.cwd());
+    const resolvedBase = baseDir ?? (configPath !== undefined ? dirname(configPath) : process.cwd());
     // Lane 0 is the main thread's when it takes a shard; workers take the others.
     const laneShards = Array.from({ length: lanes }, (_, l) => shardOf(l, numEnvs, lanes));
     const shards = laneShards.slice(mainThread ? 1 : 0);
     // What every shard builds its environments from (a config file path made absolute).
-    const shardConfig = typeof parsed.env === "string" ? resolvePath(parsed.env) : (parsed.env as EnvironmentConfigInput);
+    const shardConfig = configPath ?? (parsed.env as EnvironmentConfigInput);
     const workers: Worker[] = [];
     const ports: MessagePort[] = [];
     try {
@@ -352,7 +392,10 @@ export class AsyncVectorEnv<Obs = unknown> {
         const vec = await buildShardEnv(shardConfig, resolvedBase, views, own.start, own.end, parsed);
         mainShard = new Shard(vec, views, own.start, own.end, sizes.actionSize, sizes.observationSize, !parsed.copy);
       }
-      const ready = await Promise.all(workers.map((worker, w) => waitReady(worker, w)));
+      const ready = await Promise.all(workers.map((worker, w) => waitReady(worker, w, parsed.buildTimeoutMs)));
+      // From now on the workers never keep the process alive: a script that ends without close() exits.
+      for (const worker of workers) worker.unref();
+      for (const port of ports) port.unref();
       return new AsyncVectorEnv<Obs>({
         numEnvs,
         workers,
@@ -392,6 +435,7 @@ export class AsyncVectorEnv<Obs = unknown> {
     const { mask, rest } = resetMask(options.options, n);
     if (rest !== undefined) throw ValidationError.invalid("options", "only reset_mask (other reset options do not reach the workers)", Object.keys(rest));
     assertFirstResetCovers(mask, this.#started);
+    if (this.#failed !== undefined && mask.some((m) => m === 0)) throw failedStateError("reset only some environments", this.#failed);
     const v = this.#views;
     for (let i = 0; i < n; i++) {
       const seed = seeds[i];
@@ -402,6 +446,7 @@ export class AsyncVectorEnv<Obs = unknown> {
     v.info.cancelDeferred();
     this.#send(COMMAND.RESET);
     this.#wait("reset");
+    this.#failed = undefined;
     for (let i = 0; i < n; i++) {
       if (mask[i] === 1) {
         this.#started[i] = 1;
@@ -433,6 +478,7 @@ export class AsyncVectorEnv<Obs = unknown> {
     this.#assertUsable("step");
     const n = this.numEnvs;
     if (this.#started[0] === 0) throw new StateError("step() called before reset()", { currentState: "CREATED", allowedStates: ["READY"] });
+    if (this.#failed !== undefined) throw failedStateError("step", this.#failed);
     if (this.autoresetMode === AutoresetMode.DISABLED) {
       const { terminations, truncations } = this.#views;
       assertNoneEnded(n, (i) => ((terminations[i] as number) | (truncations[i] as number)) === 1);
@@ -444,6 +490,7 @@ export class AsyncVectorEnv<Obs = unknown> {
 
   /** Waits for the step started by `stepAsync`: `[observations, rewards, terminations, truncations, infos]`. */
   stepWait(): VectorStepResult<Obs> {
+    if (this.#closed) throw new StateError("cannot stepWait() on a closed vector environment", { currentState: "CLOSED", allowedStates: ["STEPPING"] });
     if (!this.#waiting) throw new StateError("stepWait() without stepAsync()", { currentState: "READY", allowedStates: ["STEPPING"] });
     this.#waiting = false;
     this.#wait("step");
@@ -501,7 +548,10 @@ export class AsyncVectorEnv<Obs = unknown> {
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
-    if (this.#broken === undefined && !this.#waiting) {
+    // With a step in flight (or a broken worker) the workers are not waiting for a command: end them now.
+    const graceful = this.#broken === undefined && !this.#waiting;
+    this.#waiting = false;
+    if (graceful) {
       try {
         this.#send(COMMAND.CLOSE);
       } catch {
@@ -512,6 +562,10 @@ export class AsyncVectorEnv<Obs = unknown> {
       this.#workers.map(
         (worker) =>
           new Promise<void>((resolve) => {
+            if (!graceful) {
+              void worker.terminate().then(() => resolve(), () => resolve());
+              return;
+            }
             const timer = setTimeout(() => void worker.terminate().then(() => resolve(), () => resolve()), Math.min(this.#timeoutMs, 5_000));
             worker.once("exit", () => {
               clearTimeout(timer);
@@ -670,9 +724,10 @@ export class AsyncVectorEnv<Obs = unknown> {
         const done = Atomics.load(control, base + CONTROL.DONE);
         if (done === sequence) break;
         if (done === -1 || Atomics.load(control, base + CONTROL.STATUS) === STATUS.DEAD) {
+          const last = this.#drainError(w)?.message;
           this.#broken = new ComponentError(`AsyncVectorEnv worker ${w} (environments ${this.#shardText(w)}) died during ${call}()`, {
             component: "worker",
-            received: this.#drainError(w)?.message,
+            ...(last !== undefined && { received: last }),
           });
           throw this.#broken;
         }
@@ -693,8 +748,17 @@ export class AsyncVectorEnv<Obs = unknown> {
       }
       if (Atomics.load(control, base + CONTROL.STATUS) === STATUS.ERROR && firstError === undefined) firstError = this.#workerError(w, call);
     }
-    if (firstError !== undefined) throw firstError;
+    if (firstError !== undefined) {
+      if (call === "step" || call === "reset") this.#failed = firstError;
+      throw firstError;
+    }
   }
+
+  /** Whether a step or reset failed in a component, so that only a reset of every environment is accepted. */
+  get failed(): boolean {
+    return this.#failed !== undefined;
+  }
+
 
   #shardText(w: number): string {
     const shard = this.#shards[w] as { start: number; end: number };
@@ -731,20 +795,29 @@ export class AsyncVectorEnv<Obs = unknown> {
   }
 }
 
-function resolvePath(path: string): string {
-  return new URL(path, `file://${process.cwd()}/`).pathname;
-}
-
-/** Resolves with whether worker `w` steps batched, or rejects with its build error or exit. */
-function waitReady(worker: Worker, w: number): Promise<boolean> {
+/** Resolves with whether worker `w` steps batched, or rejects with its build error, its exit, or after `timeoutMs`. */
+function waitReady(worker: Worker, w: number, timeoutMs: number): Promise<boolean> {
   return new Promise((resolve, reject) => {
-    const onExit = (code: number) =>
-      reject(new ComponentError(`AsyncVectorEnv worker ${w} exited with code ${code} while building its environments`, { component: "worker" }));
-    worker.once("exit", onExit);
-    worker.once("error", (error) =>
-      reject(new ComponentError(`AsyncVectorEnv worker ${w} failed to start: ${error.message}`, { component: "worker", cause: error })),
+    const timer = setTimeout(
+      () =>
+        reject(
+          new ComponentError(`AsyncVectorEnv worker ${w} did not finish building its environments within ${timeoutMs} ms (buildTimeoutMs): a plugin's create() may never return`, {
+            component: "worker",
+          }),
+        ),
+      timeoutMs,
     );
+    const onExit = (code: number) => {
+      clearTimeout(timer);
+      reject(new ComponentError(`AsyncVectorEnv worker ${w} exited with code ${code} while building its environments`, { component: "worker" }));
+    };
+    worker.once("exit", onExit);
+    worker.once("error", (error) => {
+      clearTimeout(timer);
+      reject(new ComponentError(`AsyncVectorEnv worker ${w} failed to start: ${error.message}`, { component: "worker", cause: error }));
+    });
     worker.once("message", (message: { type?: string; batched?: boolean; error?: WorkerErrorData }) => {
+      clearTimeout(timer);
       worker.off("exit", onExit);
       if (message.type === "ready") resolve(message.batched === true);
       else if (message.error !== undefined) reject(rebuild(message.error, `AsyncVectorEnv worker ${w}`, 0));

@@ -59,7 +59,9 @@ export type VectorResetResult<Obs> = readonly [observations: Obs, infos: VectorI
 
 /** The per-environment seeds of `reset({ seed })`: `seed + i`, the list itself, or none. */
 export function perEnvSeeds(seed: VectorResetOptions["seed"], n: number): (number | undefined)[] {
-  if (seed === undefined || seed === null) return new Array<number | undefined>(n).fill(undefined);
+  if (seed === undefined) return new Array<number | undefined>(n).fill(undefined);
+  // As a single environment's reset: no seed is spelled by leaving `seed` out (null is refused there too).
+  if (seed === null) throw ValidationError.invalid("seed", `an integer, or an array of ${n} seeds (integers or null); leave seed out for no seed`, seed);
   if (typeof seed === "number") {
     if (!Number.isInteger(seed) || seed < 0 || seed + n - 1 > MAX_SEED) {
       throw ValidationError.invalid("seed", `an integer in [0, ${MAX_SEED - n + 1}] (environment i gets seed + i)`, seed);
@@ -136,4 +138,15 @@ export function assertNoneEnded(n: number, ended: (i: number) => boolean): void 
       allowedStates: ["READY"],
     });
   }
+}
+
+/**
+ * The error of a call refused because an earlier step or reset failed in a component (`cause`): some
+ * environments may have been stepped and others not, so only a reset of every environment is accepted.
+ */
+export function failedStateError(call: string, cause: Error): StateError {
+  return new StateError(
+    `cannot ${call}: an earlier step or reset failed in a component (${cause.message}), which may have left some environments stepped and others not; reset() every environment first`,
+    { currentState: "FAILED", allowedStates: ["READY"] },
+  );
 }

@@ -5,9 +5,11 @@
  * `copy: false`). Both paths give the same results, which the tests check over long random runs.
  */
 import {
+  ComponentError,
   StateError,
   ValidationError,
   ndarray,
+  type SpaceLike,
   parseWithSchema,
   type Env,
   type EnvInfo,
@@ -18,6 +20,8 @@ import { batchSpace, concatenate, unstack, type Space } from "@plume/spaces";
 import { BatchKernel, type KernelOutputs } from "../batch/kernel.js";
 import type { BatchPlan } from "../batch/plan.js";
 import { PlumeEnv } from "../env/plume-env.js";
+import { observationProblem } from "../env/observation-check.js";
+import { denseFieldOf } from "../plume/gaussian.js";
 import { readBatchActions, type ActionLayout } from "./actions.js";
 import { stackInfos } from "./infos.js";
 import {
@@ -25,6 +29,7 @@ import {
   VectorEnvOptionsSchema,
   assertFirstResetCovers,
   assertNoneEnded,
+  failedStateError,
   boolArray,
   float64Array,
   perEnvSeeds,
@@ -98,13 +103,13 @@ function sharedPlan(envs: readonly AnyEnv[]): { plan: BatchPlan; template: Plume
   const template = first as PlumeEnv<unknown, unknown>;
   const plan = template.batchPlan as BatchPlan;
   const keys = [plan.action, plan.sensor, plan.reward].map(metadataKey);
-  const field = (plan.plume as { fieldArray?: unknown }).fieldArray;
+  const field = denseFieldOf(plan.plume);
   for (const env of envs) {
     if (!(env instanceof PlumeEnv)) return undefined;
     const other = (env as PlumeEnv<unknown, unknown>).batchPlan;
     if (other === undefined || !sameKernelConfig(template, env as PlumeEnv<unknown, unknown>)) return undefined;
     if (!equivalent(other.wind, plan.wind)) return undefined;
-    const otherField = (other.plume as { fieldArray?: unknown }).fieldArray;
+    const otherField = denseFieldOf(other.plume);
     if (!((field !== undefined && otherField === field) || equivalent(other.plume, plan.plume))) return undefined;
     const otherKeys = [other.action, other.sensor, other.reward].map(metadataKey);
     if (otherKeys.some((k, i) => k !== keys[i])) return undefined;
@@ -138,6 +143,8 @@ export class SyncVectorEnv<Obs = unknown, Act = unknown> {
   /** Actions are used as given, unvalidated (`ShardHooks.trustedActions`). */
   readonly #trustedActions: boolean;
   #closed = false;
+  /** The error of a step or reset that failed after environments may have moved (see `step`); cleared by a full reset. */
+  #failed: Error | undefined = undefined;
   /** 1 once environment i has been reset. */
   readonly #started: Uint8Array;
   /** NEXT_STEP: 1 when environment i ended on the last step and is reset by the next. DISABLED: 1 when it ended. */
@@ -207,6 +214,7 @@ export class SyncVectorEnv<Obs = unknown, Act = unknown> {
     const shared = parsed.batch === "auto" ? sharedPlan(envs) : undefined;
     this.#kernel = shared === undefined ? undefined : new BatchKernel(n, shared.plan, shared.template.kernelConfig, hooks?.outputs);
     this.#trustedActions = hooks?.trustedActions ?? false;
+    if (this.#kernel !== undefined && shared !== undefined) this.#checkSensorRows(this.#kernel, shared.template);
     const plan = this.#kernel?.plan;
     this.#indices = new Int32Array(n);
     this.#actions = new Float64Array(plan === undefined ? 0 : n * plan.actionSize);
@@ -218,6 +226,30 @@ export class SyncVectorEnv<Obs = unknown, Act = unknown> {
     this.#allStep = new Uint8Array(n).fill(STEP_INFO);
     this.#finalInfo = new PlumeInfoColumns(plan === undefined ? 0 : n);
     this.#finalObservations = new Float32Array(plan === undefined ? 0 : n * plan.observationSize);
+  }
+
+  /**
+   * The batch path's check of sensor outputs (the object path's `PlumeEnv`s check their own): the
+   * observation of every reset, and with the environments' `checkObservations: "every-step"` every
+   * observation, must lie in the observation space; otherwise a `ComponentError` names the environment.
+   */
+  #checkSensorRows(kernel: BatchKernel, template: PlumeEnv<unknown, unknown>): void {
+    const everyStep = template.checkObservations === "every-step";
+    const space = template.observationSpace as SpaceLike<unknown>;
+    const shape = kernel.plan.observationShape;
+    kernel.afterObservations = (indices, count, reset) => {
+      if (!reset && !everyStep) return;
+      for (let k = 0; k < count; k++) {
+        const i = indices[k] as number;
+        const problem = observationProblem(space, ndarray("float32", shape, kernel.observationRow(i)));
+        if (problem !== undefined) {
+          throw new ComponentError(`environment ${i}: fillObservationBatch wrote an observation outside the observation space: ${problem}`, {
+            component: "sensor",
+            expected: `an element of ${String(space)}`,
+          });
+        }
+      }
+    };
   }
 
   /** Whether steps go through the batch kernel (the fast path). */
@@ -254,6 +286,19 @@ export class SyncVectorEnv<Obs = unknown, Act = unknown> {
     const seeds = perEnvSeeds(options.seed, n);
     const { mask, rest } = resetMask(options.options, n);
     assertFirstResetCovers(mask, this.#started);
+    if (this.#failed !== undefined && mask.some((m) => m === 0)) throw failedStateError("reset only some environments", this.#failed);
+    try {
+      const result = this.#reset(mask, seeds, rest);
+      this.#failed = undefined;
+      return result;
+    } catch (error) {
+      this.#failed = error instanceof Error ? error : new Error(String(error));
+      throw error;
+    }
+  }
+
+  #reset(mask: Uint8Array, seeds: (number | undefined)[], rest: Record<string, unknown> | undefined): VectorResetResult<Obs> {
+    const n = this.numEnvs;
     const kernel = this.#kernel;
     if (kernel !== undefined) {
       for (let i = 0; i < n; i++) {
@@ -291,9 +336,17 @@ export class SyncVectorEnv<Obs = unknown, Act = unknown> {
     if (this.#started[0] === 0) {
       throw new StateError("step() called before reset()", { currentState: "CREATED", allowedStates: ["READY"] });
     }
+    if (this.#failed !== undefined) throw failedStateError("step", this.#failed);
     if (this.autoresetMode === AutoresetMode.DISABLED) assertNoneEnded(n, (i) => this.#pending[i] === 1);
     return this.#kernel !== undefined ? this.#stepBatched(this.#kernel, actions) : this.#stepEach(actions);
   }
+
+  /** Whether a step or reset failed in a component, so that only a reset of every environment is accepted. */
+  get failed(): boolean {
+    return this.#failed !== undefined;
+  }
+
+
 
   /** Closes every environment. Idempotent; never throws. */
   close(): void {
@@ -319,11 +372,21 @@ export class SyncVectorEnv<Obs = unknown, Act = unknown> {
   // ---------------------------------------------------------------- fast path
 
   #stepBatched(kernel: BatchKernel, actions: unknown): VectorStepResult<Obs> {
-    const n = this.numEnvs;
     const pending = this.#pending;
     const nextStep = this.autoresetMode === AutoresetMode.NEXT_STEP;
     const anyPending = this.#pendingCount > 0;
     const buffer = this.#trustedActions ? (actions as ArrayLike<number>) : this.#readActions(kernel.plan, actions, nextStep && anyPending ? pending : undefined);
+    try {
+      return this.#stepKernel(kernel, buffer, nextStep, anyPending);
+    } catch (error) {
+      this.#failed = error instanceof Error ? error : new Error(String(error));
+      throw error;
+    }
+  }
+
+  #stepKernel(kernel: BatchKernel, buffer: ArrayLike<number>, nextStep: boolean, anyPending: boolean): VectorStepResult<Obs> {
+    const n = this.numEnvs;
+    const pending = this.#pending;
     const info = this.#info;
     let indices = kernel.all;
     let kinds = this.#allStep;
@@ -437,6 +500,16 @@ export class SyncVectorEnv<Obs = unknown, Act = unknown> {
         throw ValidationError.invalid(`actions[${i}]`, `an element of ${String(this.singleActionSpace)}`, items[i]);
       }
     }
+    try {
+      return this.#stepEnvs(items, nextStep, sameStep);
+    } catch (error) {
+      this.#failed = error instanceof Error ? error : new Error(String(error));
+      throw error;
+    }
+  }
+
+  #stepEnvs(items: unknown[], nextStep: boolean, sameStep: boolean): VectorStepResult<Obs> {
+    const n = this.numEnvs;
     const rewards = new Float64Array(n);
     const terminations = new Uint8Array(n);
     const truncations = new Uint8Array(n);

@@ -22,6 +22,7 @@ import {
 } from "@plume/core-types";
 import { Box, Space, flatten, flattenSpace } from "@plume/spaces";
 import * as z from "zod";
+import { observationProblem } from "../env/observation-check.js";
 import { ObservationWrapper, Wrapper } from "./wrapper.js";
 
 const positiveInt = (what: string) =>
@@ -204,9 +205,8 @@ export class PassiveEnvChecker<Obs = unknown, Act = unknown, Info extends EnvInf
       if (!isPlainObject(result[1])) {
         throw new ComponentError("reset() info must be a plain object", { component: "env", received: result[1] });
       }
-      if (!this.observationSpace.contains(result[0])) {
-        this.#warn({ call: "reset", message: "the observation is not within the observation space" });
-      }
+      const problem = observationProblem(this.observationSpace as SpaceLike<unknown>, result[0]);
+      if (problem !== undefined) this.#warn({ call: "reset", message: `the observation returned by reset() is not within the observation space: ${problem}` });
     }
     return result;
   }
@@ -232,13 +232,13 @@ export class PassiveEnvChecker<Obs = unknown, Act = unknown, Info extends EnvInf
       if (typeof reward !== "number") {
         throw new ComponentError("the reward must be a number", { component: "env", received: reward });
       }
-      if (!Number.isFinite(reward)) this.#warn({ call: "step", message: `the reward is not finite (${reward})` });
+      if (Number.isNaN(reward)) this.#warn({ call: "step", message: "the reward is a NaN value" });
+      else if (!Number.isFinite(reward)) this.#warn({ call: "step", message: `the reward is an inf value (${reward})` });
       if (!isPlainObject(info)) {
         throw new ComponentError("step() info must be a plain object", { component: "env", received: info });
       }
-      if (!this.observationSpace.contains(observation)) {
-        this.#warn({ call: "step", message: "the observation is not within the observation space" });
-      }
+      const problem = observationProblem(this.observationSpace as SpaceLike<unknown>, observation);
+      if (problem !== undefined) this.#warn({ call: "step", message: `the observation returned by step() is not within the observation space: ${problem}` });
     }
     return result;
   }
