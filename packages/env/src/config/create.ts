@@ -40,6 +40,7 @@ import type { RenderMode } from "../env/types.js";
 import { FLOAT32_EPS } from "../internal/math.js";
 import { plugins as envPlugins } from "../plugins.js";
 import type { TerminalOutput } from "../render/terminal.js";
+import { configStateExtensions } from "../wrappers/state.js";
 import {
   EnvironmentConfigSchema,
   SELECTOR_DEFAULTS,
@@ -624,6 +625,7 @@ function build(
       reward: built.reward as PlumeEnv<unknown, unknown>["rewardFunction"],
       renderMode,
       ...(options.terminal !== undefined && { terminal: options.terminal }),
+      ...(config.state !== undefined && { stateExtensions: configStateExtensions(config.state) }),
     });
   } catch (error) {
     if (isPlumeError(error) && !(error instanceof ConfigurationError)) {

@@ -32,7 +32,7 @@ import {
   type PlumeSearchReferenceKwargs,
   PLUMESEARCH_REFERENCE_KWARGS,
 } from "./reference-kwargs.js";
-import { didYouMean } from "./suggest.js";
+import { closestName, didYouMean } from "./suggest.js";
 import { applyAdditionalWrappers } from "./wrapper-table.js";
 
 /** Gymnasium's id form: `[namespace/]name[-vN]`. */
@@ -218,7 +218,10 @@ function unknownId(id: string): ValidationError {
   const known = [...specs.keys()].sort();
   const parts = parseEnvId(id);
   const versions = known.filter((k) => sameName(parseEnvId(k), parts));
-  const hint = versions.length > 0 ? ` (registered versions: ${versions.join(", ")})` : didYouMean(id, known);
+  // Suggest by name (a misspelt name with the right version is still the name's latest id).
+  const byName = new Map(known.map((k) => [parseEnvId(k).namespace === undefined ? parseEnvId(k).name : `${parseEnvId(k).namespace}/${parseEnvId(k).name}`, k]));
+  const close = closestName(parts.namespace === undefined ? parts.name : `${parts.namespace}/${parts.name}`, byName.keys());
+  const hint = versions.length > 0 ? ` (registered versions: ${versions.join(", ")})` : close === undefined ? didYouMean(id, known) : ` (did you mean "${byName.get(close)}"?)`;
   return new ValidationError(`no environment registered as "${id}"${hint}`, {
     parameter: "id",
     expected: `a registered id: ${known.join(", ")}`,

@@ -57,3 +57,16 @@ export class ExtendEnvState<Obs = unknown, Act = unknown, Info extends EnvInfo =
 export function constantStateKey<K extends string, V>(key: K, value: V): EnvStateExtension<K, V> {
   return Object.freeze({ key, value: () => value });
 }
+
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === "object" && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const item of Object.values(value as object)) deepFreeze(item);
+  }
+  return value;
+}
+
+/** A config's `state` section as constant extensions (each value deep-frozen: sensors must not change it). */
+export function configStateExtensions(state: Readonly<Record<string, unknown>>): EnvStateExtension[] {
+  return Object.entries(state).map(([key, value]) => constantStateKey(key, deepFreeze(structuredClone(value))));
+}
