@@ -51,6 +51,7 @@ class ActionSpy<O, A> extends Wrapper<O, A> {
 const small = () => new PlumeEnv({ gridSize: [10, 10], sourceLocation: [7, 7], startLocation: [1, 1] });
 const continuous = () => new PlumeEnv<NDArray<"float32">, NDArray>({ gridSize: [20, 20], sourceLocation: [15, 15], startLocation: [2, 2], action: new ContinuousActions({ maxSpeed: 3 }) as never });
 const data = (x: unknown): number[] => Array.from((x as NDArray).data as ArrayLike<number>);
+const f32 = (...values: number[]) => ndarray("float32", [values.length], values);
 
 describe("ClipAction", () => {
   it("the action space has infinite bounds; actions reach the env clipped to its Box", () => {
@@ -58,12 +59,14 @@ describe("ClipAction", () => {
     const env = new ClipAction(spy as never);
     expect(String(env.actionSpace)).toBe("Box(-inf, inf, (2,), float32)");
     env.reset({ seed: 0 });
-    env.step([5, -2]);
+    env.step(f32(5, -2));
     expect(data(spy.actions[0])).toEqual([1, -1]);
     expect((spy.actions[0] as NDArray).dtype).toBe("float32");
-    env.step(ndarray("float32", [2], [0.25, -0.5]));
+    env.step(f32(0.25, -0.5));
     expect(data(spy.actions[1])).toEqual([0.25, -0.5]);
-    expectError(() => env.step([1]), ValidationError, "action");
+    // Only elements of its own action space: a float32 NDArray of shape [2] (no NaN), never a plain array.
+    for (const bad of [f32(1), f32(Number.NaN, 0), [1, 1], ndarray("float64", [2], [1, 1])]) expectError(() => env.step(bad as never), ValidationError, "action");
+    expect(spy.actions).toHaveLength(2);
     expectError(() => new ClipAction(small() as never), ValidationError, "env.actionSpace");
   });
 });
@@ -74,10 +77,11 @@ describe("RescaleAction", () => {
     const env = new RescaleAction(spy as never, -0.5, [0, 0.5]);
     expect(String(env.actionSpace)).toBe("Box(-0.5, [0.  0.5], (2,), float32)");
     env.reset({ seed: 0 });
-    env.step([0, 0.5]);
-    env.step([-0.5, -0.5]);
-    env.step([-0.25, 0]);
+    env.step(f32(0, 0.5));
+    env.step(f32(-0.5, -0.5));
+    env.step(f32(-0.25, 0));
     expect(spy.actions.map(data)).toEqual([[1, 1], [-1, -1], [0, 0]]);
+    expectError(() => env.step(f32(0.5, 0)), ValidationError, "action"); // outside [min, max]
     expectError(() => new RescaleAction(continuous() as never, 1, 1), ValidationError, "minAction");
     expectError(() => new RescaleAction(continuous() as never, [0, 0, 0], 1), ValidationError, "minAction");
     expectError(() => new RescaleAction(small() as never, 0, 1), ValidationError, "env.actionSpace");
@@ -201,6 +205,9 @@ describe("TimeAwareObservation", () => {
     expect(data(env.step(1)[0])[1]).toBe(1);
     expect(data(env.step(1)[0])[1]).toBe(2);
     expect(data(env.reset({ seed: 0 })[0])[1]).toBe(0);
+    // A rejected action is not a step.
+    expectError(() => env.step(9), ValidationError, "action");
+    expect(data(env.step(1)[0])[1]).toBe(1);
   });
 
   it("normalizeTime: t / maxEpisodeSteps as float32; flatten false: { obs, time }; Dict spaces get a time key", () => {
@@ -273,6 +280,11 @@ describe("StickyAction", () => {
     const env = new StickyAction(small(), 0.99);
     env.reset({ seed: 0 });
     env.step(1);
+    // A rejected action draws nothing and is not remembered.
+    const state = (env.npRandom as Generator).state;
+    expectError(() => env.step(7), ValidationError, "action");
+    expect((env.npRandom as Generator).state).toEqual(state);
+    expect(env.lastAction).toBe(1);
     env.reset({ seed: 0 });
     expect([env.lastAction, env.isStickyActions, env.numRepeats, env.repeatsTaken]).toEqual([undefined, false, 0, 0]);
   });

@@ -231,9 +231,11 @@ export class TimeAwareObservation<Act = unknown, Info extends EnvInfo = EnvInfo>
     return super.reset(options);
   }
 
+  /** Counts the step once the environment has taken it (a rejected action changes nothing). */
   override step(action: Act): StepResult<unknown, Info> {
+    const [observation, reward, terminated, truncated, info] = this.env.step(action);
     this.timesteps += 1;
-    return super.step(action);
+    return [this.observation(observation), reward, terminated, truncated, info];
   }
 
   observation(observation: unknown): unknown {
@@ -305,6 +307,23 @@ export class StickyAction<Act, Obs = unknown, Info extends EnvInfo = EnvInfo> ex
     this.numRepeats = 0;
     this.repeatsTaken = 0;
     return super.reset(options);
+  }
+
+  /**
+   * An action outside the action space is rejected before anything is drawn or remembered; if the
+   * environment then fails the step, the wrapper's repeat state is put back (draws already made stay made).
+   */
+  override step(action: Act): StepResult<Obs, Info> {
+    if (!this.actionSpace.contains(action)) {
+      throw new ValidationError("invalid action", { parameter: "action", expected: `an element of ${String(this.actionSpace)}`, received: action });
+    }
+    const saved = [this.lastAction, this.isStickyActions, this.numRepeats, this.repeatsTaken] as const;
+    try {
+      return super.step(action);
+    } catch (error) {
+      [this.lastAction, this.isStickyActions, this.numRepeats, this.repeatsTaken] = saved;
+      throw error;
+    }
   }
 
   action(action: Act): Act {

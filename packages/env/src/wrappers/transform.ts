@@ -5,10 +5,17 @@
 import { ValidationError, ndarray, type Env, type EnvInfo, type NDArray, type SpaceLike } from "@plume/core-types";
 import { Box, Dict, Tuple } from "@plume/spaces";
 import { ActionWrapper, ObservationWrapper, RewardWrapper } from "./wrapper.js";
-import { actionNumbers, boundNumbers, boxBounds, floatBox } from "./space-utils.js";
+import { boundNumbers, boxBounds, floatBox } from "./space-utils.js";
 
 function checkFunction(func: unknown, parameter: string, what: string): void {
   if (typeof func !== "function") throw ValidationError.invalid(parameter, what, func);
+}
+
+/** Throws the environments' invalid-action error unless `action` is in `space`. */
+function checkAction(space: Box<"float32" | "float64">, action: unknown): void {
+  if (!space.contains(action)) {
+    throw new ValidationError("invalid action", { parameter: "action", expected: `an element of ${String(space)}`, received: action });
+  }
 }
 
 function checkSpace(space: unknown, parameter: string): void {
@@ -115,7 +122,7 @@ export class TransformAction<Act, InnerAct = unknown, Obs = unknown, Info extend
  * Clips each action into the environment's Box bounds (Gymnasium's `ClipAction`); the wrapper's action
  * space is the Box of the same shape and dtype with infinite bounds.
  */
-export class ClipAction<Obs = unknown, Info extends EnvInfo = EnvInfo> extends ActionWrapper<NDArray | ArrayLike<number>, NDArray, Obs, Info> {
+export class ClipAction<Obs = unknown, Info extends EnvInfo = EnvInfo> extends ActionWrapper<NDArray, NDArray, Obs, Info> {
   static override readonly specPackage = "@plume/env";
   readonly #inner: Box<"float32" | "float64">;
   readonly #space: Box<"float32" | "float64">;
@@ -138,9 +145,10 @@ export class ClipAction<Obs = unknown, Info extends EnvInfo = EnvInfo> extends A
     return {};
   }
 
-  /** @throws ValidationError (`parameter` `"action"`) for an action of the wrong length. */
-  action(action: NDArray | ArrayLike<number>): NDArray {
-    const values = actionNumbers(action, this.#low.length);
+  /** @throws ValidationError (`parameter` `"action"`) for an action outside the wrapper's action space (nothing changes then). */
+  action(action: NDArray): NDArray {
+    checkAction(this.#space, action);
+    const values = action.data as ArrayLike<number>;
     const out = Array.from(values, (v, i) => Math.min(Math.max(v, this.#low[i] as number), this.#high[i] as number));
     return ndarray(this.#inner.dtype, this.#inner.shape, out);
   }
@@ -153,7 +161,7 @@ export class ClipAction<Obs = unknown, Info extends EnvInfo = EnvInfo> extends A
  * wrapper's action `a` reaches the environment as `low + (high - low) * (a - min) / (max - min)`, computed
  * in float64 and stored in the environment's dtype. The bounds are numbers or one number per element.
  */
-export class RescaleAction<Obs = unknown, Info extends EnvInfo = EnvInfo> extends ActionWrapper<NDArray | ArrayLike<number>, NDArray, Obs, Info> {
+export class RescaleAction<Obs = unknown, Info extends EnvInfo = EnvInfo> extends ActionWrapper<NDArray, NDArray, Obs, Info> {
   static override readonly specPackage = "@plume/env";
   readonly minAction: number | readonly number[];
   readonly maxAction: number | readonly number[];
@@ -193,9 +201,10 @@ export class RescaleAction<Obs = unknown, Info extends EnvInfo = EnvInfo> extend
     return { minAction: this.minAction, maxAction: this.maxAction };
   }
 
-  /** @throws ValidationError (`parameter` `"action"`) for an action of the wrong length. */
-  action(action: NDArray | ArrayLike<number>): NDArray {
-    const values = actionNumbers(action, this.#low.length);
+  /** @throws ValidationError (`parameter` `"action"`) for an action outside the wrapper's action space (nothing changes then). */
+  action(action: NDArray): NDArray {
+    checkAction(this.#space, action);
+    const values = action.data as ArrayLike<number>;
     const out = Array.from(values, (v, i) => {
       const lo = this.#low[i] as number;
       const min = this.#min[i] as number;
