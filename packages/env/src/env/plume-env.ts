@@ -43,6 +43,7 @@ import { ConcentrationSensor } from "@plume/sensors-concentration";
 import { Generator } from "@plume/spaces";
 import { z } from "zod";
 import { FLOAT32_EPS } from "../internal/math.js";
+import { sleepMs } from "../internal/sleep.js";
 import { coordinatesInputSchema, gridSizeInputSchema, nonNegativeNumber, positiveNumber } from "../internal/schemas.js";
 import { DEFAULT_PLUME_SIGMA, GaussianPlume } from "../plume/gaussian.js";
 import { BatchKernel } from "../batch/kernel.js";
@@ -186,11 +187,6 @@ function checkExtension(extension: EnvStateExtension, taken: readonly EnvStateEx
   }
   if (taken.some((e) => e.key === key)) throw ValidationError.invalid(`${parameter}.key`, "a key no other state extension supplies", key);
   return extension;
-}
-
-function sleepMs(ms: number): void {
-  if (!(ms > 0)) return;
-  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 }
 
 /**

@@ -25,6 +25,7 @@ import { z } from "zod";
 import type { ComponentSpecInput, EnvironmentConfigInput } from "../config/schema.js";
 import { PlumeEnvOptionsSchema, type PlumeEnvOptions } from "../env/plume-env.js";
 import { RENDER_MODES, type RenderMode } from "../env/types.js";
+import { finiteNumber, intAtLeast, nonNegativeNumber, positiveNumber } from "../internal/schemas.js";
 import { didYouMean } from "./suggest.js";
 
 type Pair = readonly [number, number];
@@ -85,19 +86,10 @@ const DIRECT_NAMES: Readonly<Record<string, keyof PlumeEnvOptions<unknown, unkno
 });
 
 /** The reference's names for `PlumeSearchEnv`'s options (its `PlumeEnv` parameters without `sensor_model`). */
-export interface PlumeSearchReferenceKwargs {
-  readonly grid_size?: Pair | null | undefined;
-  readonly source_location?: Pair | null | undefined;
-  readonly goal_radius?: number | null | undefined;
-  readonly max_steps?: number | null | undefined;
-  readonly start_location?: Pair | null | undefined;
-  readonly render_mode?: RenderMode | null | undefined;
-  readonly plume_params?: { readonly sigma?: number | undefined } | null | undefined;
-  readonly plume?: ConcentrationField | null | undefined;
-  readonly action_model?: ActionProcessor<unknown> | null | undefined;
-  readonly reward_fn?: RewardFunction<unknown> | null | undefined;
-  readonly wind_field?: VectorField | null | undefined;
-}
+export type PlumeSearchReferenceKwargs = Pick<
+  PlumeNavReferenceKwargs,
+  "grid_size" | "source_location" | "goal_radius" | "max_steps" | "start_location" | "render_mode" | "plume_params" | "action_model" | "reward_fn" | "wind_field"
+> & { readonly plume?: ConcentrationField | null | undefined };
 
 /** `PlumeSearch-v0`'s reference kwarg names. */
 export const PLUMESEARCH_REFERENCE_KWARGS: readonly string[] = Object.freeze(Object.keys(DIRECT_NAMES).filter((k) => k !== "sensor_model"));
@@ -284,10 +276,10 @@ function directRoute(kwargs: Readonly<Record<string, unknown>>): PlumeNavBuild {
   return { route: "direct", options: renameReferenceKwargs(kwargs) as PlumeEnvOptions<unknown, unknown> };
 }
 
-const finite = (what: string) => z.number({ error: what }).refine(Number.isFinite, { error: what });
-const nonNegative = (what: string) => finite(what).refine((v) => v >= 0, { error: what });
-const positive = (what: string) => finite(what).refine((v) => v > 0, { error: what });
-const positiveInt = z.int({ error: "an integer >= 1" }).min(1, { error: "an integer >= 1" }).max(Number.MAX_SAFE_INTEGER, { error: "an integer >= 1" });
+const finite = finiteNumber;
+const nonNegative = nonNegativeNumber;
+const positive = positiveNumber;
+const positiveInt = intAtLeast(1);
 
 /** The selector's parameters, as the reference validates (and a little stricter: see the README's departures). */
 const SelectorKwargsSchema = z.strictObject({

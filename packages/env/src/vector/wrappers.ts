@@ -7,8 +7,13 @@
  */
 import { ValidationError, isNDArray, ndarray, parseWithSchema, shapeSize, type EnvMetadata, type NDArray } from "@plume/core-types";
 import { Box, batchSpace, type Space } from "@plume/spaces";
-import { z } from "zod";
-import { RunningMeanStd } from "../wrappers/common.js";
+import {
+  NormalizeObservationOptionsSchema,
+  RecordEpisodeStatisticsOptionsSchema,
+  RunningMeanStd,
+  type NormalizeObservationOptions,
+  type RecordEpisodeStatisticsOptions,
+} from "../wrappers/common.js";
 import { NormalizeRewardOptionsSchema, type NormalizeRewardOptions } from "../wrappers/stateful.js";
 import { actionNumbers, boundNumbers, boxBounds, floatBox } from "../wrappers/space-utils.js";
 import type { VectorInfo } from "./infos.js";
@@ -138,17 +143,6 @@ export abstract class VectorActionWrapper<Obs = unknown> extends VectorWrapper<O
 
 // ------------------------------------------------------------------------------------------ RecordEpisodeStatistics
 
-/** Options of the vector `RecordEpisodeStatistics`. */
-export const RecordEpisodeStatisticsOptionsSchema = z.strictObject({
-  /** How many finished episodes `returnQueue`, `lengthQueue` and `timeQueue` keep. Default 100. */
-  bufferLength: z.int({ error: "an integer >= 1" }).min(1, { error: "an integer >= 1" }).default(100),
-  /** The info key of the statistics (its mask is `_<statsKey>`). Default `"episode"`. */
-  statsKey: z.string({ error: "a non-empty string" }).min(1, { error: "a non-empty string" }).default("episode"),
-  /** Milliseconds clock. Default `performance.now`. */
-  clock: z.custom<() => number>((v) => typeof v === "function", { error: "a function () => milliseconds" }).optional(),
-});
-export type RecordEpisodeStatisticsOptions = z.input<typeof RecordEpisodeStatisticsOptionsSchema>;
-
 /**
  * Tracks each environment's return, length and time (Gymnasium's vector `RecordEpisodeStatistics`): on a
  * step where some episodes end, the infos get `episode: { r, l, t }` (float64 / int32 / float64 arrays,
@@ -259,13 +253,6 @@ export class RecordEpisodeStatistics<Obs = unknown> extends VectorWrapper<Obs, O
 }
 
 // ------------------------------------------------------------------------------------------ NormalizeObservation
-
-/** Options of the vector `NormalizeObservation`. */
-export const NormalizeObservationOptionsSchema = z.strictObject({
-  /** Added to the variance before the square root. Default 1e-8. */
-  epsilon: z.number({ error: "a finite number > 0" }).gt(0, { error: "a finite number > 0" }).default(1e-8),
-});
-export type NormalizeObservationOptions = z.input<typeof NormalizeObservationOptionsSchema>;
 
 function numberBox(space: Space<unknown>, parameter: string): Box<"float32"> {
   if (!(space instanceof Box) || space.dtype === "int64" || space.dtype === "uint64") {

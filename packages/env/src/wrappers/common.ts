@@ -376,7 +376,8 @@ export class RecordEpisodeStatistics<Obs = unknown, Act = unknown, Info extends 
 
 // ------------------------------------------------------------------------------------------ FlattenObservation
 
-function asSpace(space: unknown, wrapper: string): Space<unknown> {
+/** `space` as a `@plume/spaces` Space, or a ValidationError naming `env.observationSpace`. */
+export function asSpace(space: unknown, wrapper: string): Space<unknown> {
   if (!(space instanceof Space)) {
     throw ValidationError.invalid("env.observationSpace", `a @plume/spaces Space (${wrapper} needs one)`, String(space));
   }

@@ -18,6 +18,7 @@ import {
   type Env,
 } from "@plume/core-types";
 import { z } from "zod";
+import { sleepMs } from "../internal/sleep.js";
 import { encodeGif } from "../render/gif.js";
 import { TerminalRenderer, type TerminalOutput } from "../render/terminal.js";
 import { Wrapper } from "./wrapper.js";
@@ -296,11 +297,6 @@ export interface HumanRenderingOptions {
 }
 
 const ACCEPTED_RENDER_MODES = Object.freeze(["rgb_array", "rgb_array_list"]);
-
-function sleepMs(ms: number): void {
-  if (!(ms > 0)) return;
-  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
-}
 
 /**
  * `human` rendering for an environment that renders `rgb_array` frames (Gymnasium's `HumanRendering`,

@@ -17,17 +17,11 @@ import {
 import { Box, Dict, Space, Tuple, batchSpace, concatenate, flatten, flattenSpace } from "@plume/spaces";
 import { z } from "zod";
 import type { EnvSpec } from "../env/types.js";
-import { RunningMeanStd, TimeLimit } from "./common.js";
+import { intAtLeast } from "../internal/schemas.js";
+import { RunningMeanStd, TimeLimit, asSpace } from "./common.js";
 import { zeroOf } from "./space-utils.js";
 import { ActionWrapper, ObservationWrapper, Wrapper } from "./wrapper.js";
 
-const intAtLeast = (min: number) =>
-  z.int({ error: `an integer >= ${min}` }).min(min, { error: `an integer >= ${min}` }).max(Number.MAX_SAFE_INTEGER, { error: `an integer >= ${min}` });
-
-function asSpace(space: unknown, wrapper: string): Space<unknown> {
-  if (!(space instanceof Space)) throw ValidationError.invalid("env.observationSpace", `a @plume/spaces Space (${wrapper} needs one)`, String(space));
-  return space;
-}
 
 // ------------------------------------------------------------------------------------------ FrameStackObservation
 
