@@ -24,6 +24,16 @@ describe("README", () => {
     expect(info.step_count).toBeGreaterThan(0);
   });
 
+  it("its make example (Plume's options, the reference's kwargs, render through the wrappers) runs", () => {
+    const block = blocks("js").find((b) => b.includes("observation_type")) as string;
+    expect(block).toContain('ref.render("rgb_array")');
+    const run = new Function("make", `${block.replace(/^import .*$/m, "")}; return [plume, ref];`) as (m: typeof make) => [ReturnType<typeof make>, ReturnType<typeof make>];
+    const [plume, ref] = run(make);
+    expect(String(plume.actionSpace)).toBe("Discrete(4)");
+    expect(String(ref.actionSpace)).toBe("Discrete(3)");
+    expect(String(ref.observationSpace)).toBe("Box(0.0, 1.0, (2,), float32)");
+  });
+
   it("its config examples (YAML and JSON) are valid and build", () => {
     const yaml = blocks("yaml");
     const json = blocks("json");
