@@ -12,11 +12,14 @@ import {
   DelayObservation,
   ExtendEnvState,
   FilterObservation,
+  FlattenObservation,
   FrameStackObservation,
   HumanRendering,
+  NormalizeObservation,
   NormalizeReward,
   PlumeEnv,
   PlumeSearchEnv,
+  RecordEpisodeStatistics,
   RecordVideo,
   RenderCollection,
   RescaleAction,
@@ -64,6 +67,10 @@ const WRAPPERS: readonly [string, (hints?: EnvFactoryOptions) => unknown, Record
   ["RecordVideo", (h) => new RecordVideo(rgb(h), { videoFolder: "/videos", writeFile: () => undefined })],
   ["HumanRendering", (h) => new HumanRendering(rgb(h), { terminal: { write: () => undefined, isTTY: false } })],
   ["ExtendEnvState", (h) => new ExtendEnvState(base(h), [constantStateKey("extra_key", 1)])],
+  // A fixed clock: `info.episode.t` is wall-clock time, which two runs never share.
+  ["RecordEpisodeStatistics", (h) => new RecordEpisodeStatistics(base(h), { clock: () => 0 })],
+  ["FlattenObservation", (h) => new FlattenObservation(new PlumeSearchEnv({ gridSize: [6, 5], ...(h?.maxSteps !== undefined && { maxSteps: h.maxSteps }) }))],
+  ["NormalizeObservation", (h) => Object.assign(new NormalizeObservation(base(h) as never), { updateRunningMean: false })],
 ];
 
 for (const [name, factory, optOut] of WRAPPERS) {
