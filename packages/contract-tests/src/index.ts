@@ -86,6 +86,7 @@ export { checkCore, planCore, coreOptionsSchema, DEFAULT_ORACLES, type CoreOptio
 export { checkPlugin, checkModule, planPlugin, pluginsOfModule, SUITE_OF_KIND, type ModulePlugin, type PluginCheckOptions } from "./plugin.js";
 export { conforms, type Conforms } from "./conforms.js";
 export * as arb from "./arbitraries.js";
+export { applyStateExtensions } from "./state-extensions.js";
 export type { AgentSpec, EnvStateSpec, GridSpec, TransitionSpec } from "./arbitraries.js";
 export { HiddenNondeterminismError, trapped } from "./probes/trap.js";
 export { approxDiff, cloneValue, deepFreeze, diffSnapshot, exactDiff, render, snapshot, type OpaquePredicate, type Snapshot } from "./probes/values.js";

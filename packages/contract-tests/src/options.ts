@@ -2,7 +2,7 @@
  * Options of the suites, validated with exported zod schemas. A bad option throws a `ValidationError`
  * whose `parameter` names it (e.g. `"numRuns"` or `"optOut.obs.finite"`).
  */
-import { parseWithSchema, type Env, type EnvState, type SpaceLike } from "@plume/core-types";
+import { isEnvStateExtension, parseWithSchema, type Env, type EnvState, type EnvStateExtension, type SpaceLike } from "@plume/core-types";
 import * as z from "zod";
 import { CHECK_IDS, checkInfo, type CheckArea } from "./catalogue.js";
 
@@ -75,6 +75,16 @@ const gridTuple = z.tuple([z.int().min(1).max(10_000), z.int().min(1).max(10_000
 export const observationModelOptionsSchema = commonOptionsSchema.extend({
   /** Adds the custom keys a sensor needs to every generated env state (return a new object). Default: none. */
   extendState: fn<(state: EnvState) => EnvState>("a function (state) => state").optional(),
+  /**
+   * The env-state extensions the sensor's environment supplies (`EnvStateExtension`s, as given to
+   * `PlumeEnv`'s `stateExtensions`): their keys are added to every generated env state, before `extendState`.
+   * Default: none.
+   */
+  stateExtensions: z
+    .array(z.custom<EnvStateExtension>(isEnvStateExtension, { error: "an EnvStateExtension ({ key, value(state), reset? })" }), {
+      error: "an array of EnvStateExtensions",
+    })
+    .optional(),
 });
 export type ObservationModelOptions = z.infer<typeof observationModelOptionsSchema>;
 

@@ -139,8 +139,12 @@ export interface Env<Obs = unknown, Act = unknown, Info extends EnvInfo = EnvInf
    * @throws StateError before the first `reset`, after the episode ended (until `reset`), or after `close`.
    */
   step(action: Act): StepResult<Obs, Info>;
-  /** Renders according to `renderMode` (see `RenderResult`); has no effect on the trajectory. */
-  render(): RenderResult;
+  /**
+   * Renders according to `renderMode` (see `RenderResult`); has no effect on the trajectory. `mode`, where
+   * an environment accepts it (as the reference's `render(mode)` does), overrides `renderMode` for this
+   * call; wrappers forward it.
+   */
+  render(mode?: string): RenderResult;
   /** Releases resources and moves to CLOSED. Idempotent and never throws, from any state. */
   close(): void;
 }

@@ -21,7 +21,7 @@ export {
   type PlumeSearchObservationOf,
   type PlumeSearchObservationModelOptions,
 } from "./env/plume-search-env.js";
-export { RENDER_MODES, type AnyEnv, type EnvSpec, type RenderMode } from "./env/types.js";
+export { RENDER_MODES, type AnyEnv, type EnvCreator, type EnvSpec, type RenderMode, type WrapperSpec } from "./env/types.js";
 export {
   PROTOCOL_DESCRIPTIONS,
   isActionProcessor,
@@ -50,6 +50,41 @@ export { RENDER_MARKERS, renderRgbArray, type Rgb } from "./render/rgb.js";
 export { HALF_BLOCK, TerminalRenderer, frameToAnsi, type TerminalOutput } from "./render/terminal.js";
 export { ActionWrapper, ObservationWrapper, RewardWrapper, Wrapper } from "./wrappers/wrapper.js";
 export {
+  ClipAction,
+  ClipReward,
+  FilterObservation,
+  RescaleAction,
+  TransformAction,
+  TransformObservation,
+  TransformReward,
+} from "./wrappers/transform.js";
+export {
+  DelayObservation,
+  FrameStackObservation,
+  NormalizeReward,
+  NormalizeRewardOptionsSchema,
+  StickyAction,
+  TimeAwareObservation,
+  TimeAwareObservationOptionsSchema,
+  type FrameStackObservationOptions,
+  type NormalizeRewardOptions,
+  type StickyActionOptions,
+  type TimeAwareObservationOptions,
+} from "./wrappers/stateful.js";
+export {
+  HumanRendering,
+  RecordVideo,
+  RecordVideoOptionsSchema,
+  RenderCollection,
+  RenderCollectionOptionsSchema,
+  cappedCubicVideoSchedule,
+  type HumanRenderingOptions,
+  type RecordVideoOptions,
+  type RenderCollectionOptions,
+} from "./wrappers/rendering.js";
+export { ExtendEnvState, constantStateKey } from "./wrappers/state.js";
+export { encodeGif } from "./render/gif.js";
+export {
   FlattenObservation,
   NormalizeObservation,
   NormalizeObservationOptionsSchema,
@@ -74,15 +109,41 @@ export {
   PLUME_NAV_ID,
   PLUME_SEARCH_ID,
   RegisterOptionsSchema,
+  loadEntryPoint,
   make,
+  makeAsync,
+  parseEnvId,
   register,
   registeredIds,
+  registeredSpecs,
+  resolveId,
   spec,
   unregister,
   type BuiltinEnvs,
+  type EnvIdParts,
+  type EnvKwargsMap,
+  type MakeAsyncOptions,
   type MakeOptions,
+  type PlumeNavKwargs,
+  type PlumeSearchKwargs,
   type RegisterOptions,
 } from "./registry/registry.js";
+export {
+  PLUMENAV_REFERENCE_KWARGS,
+  REFERENCE_MOVIE_KWARGS,
+  SELECTOR_KWARGS,
+  kwargsTranslators,
+  plumeNavConfig,
+  registerKwargsTranslator,
+  translatePlumeNavKwargs,
+  type KwargsTranslator,
+  type KwargsTranslatorContext,
+  type PlumeNavBuild,
+  type PlumeNavReferenceKwargs,
+  type PlumeSearchReferenceKwargs,
+  type TranslatedConfig,
+} from "./registry/reference-kwargs.js";
+export { pprintRegistry, type PprintRegistryOptions } from "./registry/listing.js";
 export {
   CONFIG_SECTIONS,
   builtinComponentTypes,
@@ -150,3 +211,5 @@ export {
   getMemoryBudget,
   setMemoryBudget,
 } from "./memory-budget.js";
+export * as vectorWrappers from "./vector/wrappers.js";
+export type { VectorEnvLike } from "./vector/wrappers.js";

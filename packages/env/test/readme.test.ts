@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
 import { parse as parseYaml } from "yaml";
 import { describe, expect, it } from "vitest";
-import { make, parseEnvironmentConfig } from "../src/index.js";
+import { plugins as orientedPlugins } from "@plume/actions-oriented";
+import { make, parseEnvironmentConfig, registerPlugins } from "../src/index.js";
 import { configEnv } from "./helpers.js";
 
 const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
@@ -23,6 +24,21 @@ describe("README", () => {
     }
     env.close();
     expect(info.step_count).toBeGreaterThan(0);
+  });
+
+  it("its make example (Plume's options, the reference's kwargs, render through the wrappers) runs", () => {
+    const block = blocks("js").find((b) => b.includes("observation_type")) as string;
+    expect(block).toContain('ref.render("rgb_array")');
+    expect(block).toContain('import { plugins as oriented } from "@plume/actions-oriented"');
+    const run = new Function("make", "registerPlugins", "oriented", `${block.replace(/^import .*$/gm, "")}; return [plume, ref];`) as (
+      m: typeof make,
+      r: typeof registerPlugins,
+      o: typeof orientedPlugins,
+    ) => [ReturnType<typeof make>, ReturnType<typeof make>];
+    const [plume, ref] = run(make, registerPlugins, orientedPlugins);
+    expect(String(plume.actionSpace)).toBe("Discrete(4)");
+    expect(String(ref.actionSpace)).toBe("Discrete(3)");
+    expect(String(ref.observationSpace)).toBe("Box(0.0, 1.0, (2,), float32)");
   });
 
   it("its config examples (YAML and JSON) are valid and build", () => {

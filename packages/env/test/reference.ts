@@ -5,8 +5,10 @@
  */
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
+import type { Env, EnvInfo, NDArray } from "@plume/core-types";
 import { fixturesDir, readFixture } from "@plume/tooling/fixtures";
-import type { EnvironmentConfigInput, PlumeEnvOptions } from "../src/index.js";
+import { expect } from "vitest";
+import type { EnvironmentConfigInput, PlumeEnv, PlumeEnvInfo, PlumeEnvOptions } from "../src/index.js";
 
 export interface ReferenceStep {
   readonly action: number;
@@ -121,4 +123,63 @@ export function selectorConfig(kwargs: Kwargs): EnvironmentConfigInput {
       },
     }),
   };
+}
+
+function values(obs: unknown): number[] {
+  return Array.from((obs as NDArray).data as ArrayLike<number>);
+}
+
+/** The info as the fixture records it: without the aliases the README says the reference also reports. */
+function recorded(info: PlumeEnvInfo): Record<string, unknown> {
+  const { agent_xy, source_location, distance_to_goal, ...rest } = info;
+  expect(agent_xy).toEqual(info.agent_position);
+  expect(source_location).toEqual(info.goal_location);
+  return distance_to_goal === undefined ? rest : { ...rest, distance_to_goal };
+}
+
+/**
+ * Replays every episode of `c` on `env` (one instance, in order) and checks it within the README's
+ * tolerances: observations, info, flags, rewards, orientations (read from `raw`, the innermost env) and
+ * the `rgb_array` frame after each episode (`render("rgb_array")`, the mode passed through any wrappers).
+ * Returns the largest observation and distance errors.
+ */
+export function replayCase(
+  env: Env<unknown, unknown, EnvInfo>,
+  raw: PlumeEnv<unknown, unknown>,
+  c: ReferenceCase,
+): { maxObsError: number; maxDistanceError: number } {
+  expect(String(env.actionSpace)).toBe(c.action_space);
+  expect(String(env.observationSpace)).toBe(c.observation_space);
+  const tolerance = c.observation_space.includes("inf") ? 1e-6 : 2e-7;
+  let maxObsError = 0;
+  let maxDistanceError = 0;
+  for (const [e, episode] of c.episodes.entries()) {
+    const where = `${c.name} episode ${e}`;
+    const [obs, info] = env.reset(episode.seed === null ? {} : { seed: episode.seed });
+    const got = values(obs);
+    expect(got.length, where).toBe(episode.reset.obs.length);
+    got.forEach((v, i) => (maxObsError = Math.max(maxObsError, Math.abs(v - (episode.reset.obs[i] as number)))));
+    expect(recorded(info as PlumeEnvInfo), `${where} reset info`).toEqual(episode.reset.info);
+    expect("seed" in info, `${where} seed key`).toBe(episode.seed !== null);
+    expect(raw.agentState?.orientation, `${where} reset orientation`).toBe(episode.reset.orientation);
+    for (const [s, step] of episode.steps.entries()) {
+      const at = `${where} step ${s + 1}`;
+      const [o, reward, terminated, truncated, stepInfo] = env.step(step.action);
+      values(o).forEach((v, i) => (maxObsError = Math.max(maxObsError, Math.abs(v - (step.obs[i] as number)))));
+      expect([reward, terminated, truncated], at).toEqual([step.reward, step.terminated, step.truncated]);
+      const { distance_to_goal: distance, ...want } = step.info;
+      const { distance_to_goal: gotDistance, ...gotInfo } = recorded(stepInfo as PlumeEnvInfo);
+      expect(gotInfo, `${at} info`).toEqual(want);
+      maxDistanceError = Math.max(maxDistanceError, Math.abs((gotDistance as number) - distance));
+      expect(raw.agentState?.orientation, `${at} orientation`).toBe(step.orientation);
+    }
+    if (episode.rgb_array !== undefined) {
+      const frame = env.render("rgb_array") as NDArray<"uint8">;
+      expect(frame.shape, `${where} rgb shape`).toEqual(episode.rgb_array.shape);
+      expect(Array.from(frame.data), `${where} rgb bytes`).toEqual(episode.rgb_array.data);
+    }
+  }
+  expect(maxObsError, `${c.name} max observation error`).toBeLessThanOrEqual(tolerance);
+  expect(maxDistanceError, `${c.name} max distance_to_goal error`).toBeLessThanOrEqual(1e-12);
+  return { maxObsError, maxDistanceError };
 }

@@ -77,6 +77,14 @@ describe("vector envs after a component error: failed until every environment is
       const refused = expectError(() => envs.step(new Int32Array(4)), StateError);
       expect(refused.currentState).toBe("FAILED");
       expectError(() => envs.reset({ options: { reset_mask: [true, true, false, true] } }), StateError);
+      // call / getAttr / setAttr / render neither step nor reset: they stay open in the failed state (to see
+      // where the failure left each environment, or to set attributes before the full reset), and leave it failed.
+      expect(envs.getAttr("stepCount")).toHaveLength(4);
+      expect((envs.render("rgb_array") as NDArray[]).map((f) => f.shape)).toEqual(Array.from({ length: 4 }, () => [16, 16, 3]));
+      envs.setAttr("runLabel", "after-failure");
+      expect(envs.getAttr("runLabel")).toEqual(["after-failure", "after-failure", "after-failure", "after-failure"]);
+      expect(envs.failed).toBe(true);
+      expectError(() => envs.step(new Int32Array(4)), StateError);
       // A bad action is still refused without marking anything, and a full reset recovers.
       envs.reset({ seed: 1 });
       expect(envs.failed).toBe(false);

@@ -39,6 +39,16 @@ describe("after a component error, AsyncVectorEnv refuses to step until every en
     expect(vec.failed).toBe(true);
     expectError(() => vec.step(new Int32Array(4)), StateError);
     expectError(() => vec.reset({ options: { reset_mask: [true, false, true, true] } }), StateError);
+    // call / getAttr / render reach the workers in the failed state (they neither step nor reset) and leave it failed.
+    // Each environment is where the failure left it: after its 2 steps, or the failed third.
+    const where = vec.getAttr("stepCount") as number[];
+    expect(where).toHaveLength(4);
+    for (const c of where) expect([2, 3]).toContain(c);
+    expect((vec.render("rgb_array") as NDArray[]).map((f) => f.shape)).toEqual(Array.from({ length: 4 }, () => [10, 12, 3]));
+    vec.setAttr("runLabel", [0, 1, 2, 3]);
+    expect(vec.getAttr("runLabel")).toEqual([0, 1, 2, 3]);
+    expect(vec.failed).toBe(true);
+    expectError(() => vec.step(new Int32Array(4)), StateError);
     vec.reset({ seed: 1 });
     expect(vec.failed).toBe(false);
     const [, , , , infos] = vec.step(Int32Array.of(1, 1, 1, 1));

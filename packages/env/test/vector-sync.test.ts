@@ -410,7 +410,7 @@ describe("makeVec", () => {
 
   it("validates its options", () => {
     expectError(() => makeVec("PlumeNav-v0", { numEnvs: 0 }), ValidationError, "numEnvs");
-    expectError(() => makeVec("PlumeNav-v0", { numEnvs: 2, vectorizationMode: "async" as "sync" }), ValidationError, "vectorizationMode");
+    expectError(() => makeVec("PlumeNav-v0", { numEnvs: 2, vectorizationMode: "vector" as "sync" }), ValidationError, "vectorizationMode");
     expectError(() => makeVec("Nope-v0", { numEnvs: 2 }), ValidationError);
   });
 });

@@ -7,6 +7,7 @@ import { observationModelOptionsSchema, resolveOptions, type ObservationModelOpt
 import { trapped } from "../probes/trap.js";
 import { deepFreeze, diffSnapshot, exactDiff, isFrozenWriteError, isPlainObject, numericLeaves, render, snapshot } from "../probes/values.js";
 import type { SuiteReport } from "../report.js";
+import { applyStateExtensions } from "../state-extensions.js";
 import { dtypeProblem, explainNotContained, spaceLabel, structureProblem, type AnySpace } from "../spaces-util.js";
 import {
   checkMetadataJson,
@@ -38,8 +39,10 @@ const EDGE_GRIDS: readonly arb.GridSpec[] = [
 export function planObservationModel(factory: ObservationModelFactory, rawOptions?: ObservationModelOptions): SuitePlan {
   const { options, settings } = resolveOptions(observationModelOptionsSchema, "observation-model", rawOptions);
   const extend = options.extendState;
+  const extensions = options.stateExtensions ?? [];
   const build = (spec: arb.EnvStateSpec): EnvState => {
-    const state = arb.buildEnvState(spec);
+    const base = arb.buildEnvState(spec);
+    const state = extensions.length === 0 ? base : applyStateExtensions(base, extensions);
     return extend === undefined ? state : guard("options.extendState(state)", () => extend(state));
   };
   const fresh = () => create(factory);
@@ -335,7 +338,7 @@ export function planObservationModel(factory: ObservationModelFactory, rawOption
           const full = build(spec) as unknown as Record<string, unknown>;
           const minimal: Record<string, unknown> = {};
           for (const k of keys as string[]) {
-            if (!(k in full)) fail(`required_state_keys lists "${k}", which the env state does not have (keys: ${Object.keys(full).join(", ")}); use extendState for custom keys`);
+            if (!(k in full)) fail(`required_state_keys lists "${k}", which the env state does not have (keys: ${Object.keys(full).join(", ")}); give the kit the environment's stateExtensions (or extendState) for custom keys`);
             minimal[k] = full[k];
           }
           const m = fresh();

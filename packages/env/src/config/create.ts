@@ -37,11 +37,13 @@ import {
   isBuiltinName,
   knownPluginNames,
   loaderFor,
+  packageToImport,
   resolvePluginRequest,
   resolvePluginRequestSync,
   type PluginRequest,
   type PluginResolutionOptions,
 } from "../resolution/resolver.js";
+import { configStateExtensions } from "../wrappers/state.js";
 import {
   EnvironmentConfigSchema,
   checkConfigData,
@@ -232,6 +234,35 @@ export function builtinOnlyConfig(config: unknown): boolean {
   return occurrences(sectionSpecs(parseEnvironmentConfig(config))).every((o) => isBuiltinName(o.kind, o.type));
 }
 
+/** A component of a config whose plugin has to be imported from `package` (see `importsNeeded`). */
+export interface ImportNeeded extends PluginRequest {
+  readonly package: string;
+}
+
+/**
+ * The components of `config` that `createEnvironmentFromConfigSync` cannot build with `options`: built-in
+ * names whose package is not bundled (an optional peer such as `@plume/actions-oriented`) and that no
+ * passed or registered plugin supplies. Nothing is imported.
+ * @throws ConfigurationError for an invalid config (as `parseEnvironmentConfig`).
+ */
+export function importsNeeded(config: unknown, options: PluginResolutionOptions = {}): ImportNeeded[] {
+  return occurrences(sectionSpecs(parseEnvironmentConfig(config))).flatMap((o) => {
+    const pkg = packageToImport(o, options);
+    return pkg === undefined ? [] : [{ ...o, package: pkg }];
+  });
+}
+
+/**
+ * The plugins every component of `config` names, resolved as `createEnvironmentFromConfig` resolves them
+ * (importing the packages that need an import), for a synchronous build afterwards:
+ * `createEnvironmentFromConfigSync(config, { plugins })`.
+ * @throws ConfigurationError as `createEnvironmentFromConfig` does.
+ */
+export async function resolveConfigPlugins(config: unknown, options: CreateEnvironmentOptions = {}): Promise<Plugin[]> {
+  const specs = sectionSpecs(parseEnvironmentConfig(config));
+  return [...(await resolveAsync(specs, options, loaderFor(options, () => portableLoader(options.baseDir)), undefined)).values()];
+}
+
 function tableKey(kind: PluginKind, type: string): string {
   return `${kind}:${type}`;
 }
@@ -400,6 +431,7 @@ function build(
       reward: built.reward as PlumeEnv<unknown, unknown>["rewardFunction"],
       renderMode,
       ...(options.terminal !== undefined && { terminal: options.terminal }),
+      ...(config.state !== undefined && { stateExtensions: configStateExtensions(config.state) }),
     });
   } catch (error) {
     if (isPlumeError(error) && !(error instanceof ConfigurationError)) {

@@ -5,7 +5,7 @@
  * whose `plugin` export is a `definePlugin` descriptor. Defaults follow the reference's selector
  * (`create_component_environment`): sigma 20, goal radius 5, goal (64, 64) clamped into the grid.
  */
-import { ConfigurationError, gridSizeDataSchema, coordinatesDataSchema } from "@plume/core-types";
+import { ConfigurationError, ENV_STATE_KEYS, STATE_KEY_PATTERN, gridSizeDataSchema, coordinatesDataSchema } from "@plume/core-types";
 import * as z from "zod";
 import { RENDER_MODES } from "../env/types.js";
 import { nonNegativeNumber } from "../internal/schemas.js";
@@ -89,6 +89,21 @@ export const EnvironmentConfigSchema = z.strictObject({
    * speed 1) when the sensor is `wind_vector`.
    */
   wind: ComponentSpecSchema.optional(),
+  /**
+   * More env-state keys for the sensor, as constant JSON data (e.g. `obstacle_map: { ... }` for a sensor
+   * that declares `obstacle_map` in its `required_state_keys`). A file can only give data here, never code;
+   * computed keys come from `PlumeEnv`'s `stateExtensions` option or the `ExtendEnvState` wrapper.
+   */
+  state: z
+    .record(
+      z
+        .string()
+        .regex(STATE_KEY_PATTERN, { error: "an identifier ([A-Za-z_][A-Za-z0-9_]*)" })
+        .refine((k) => !(ENV_STATE_KEYS as readonly string[]).includes(k), { error: `a key that is not one of the env's own (${ENV_STATE_KEYS.join(", ")})` }),
+      z.json({ error: "JSON data" }),
+      { error: "an object of env-state keys and their (JSON) values" },
+    )
+    .optional(),
 });
 
 /** A parsed config (defaults filled in). */
@@ -109,6 +124,7 @@ export interface EnvironmentConfigInput {
   readonly action?: ComponentSpecInput | undefined;
   readonly reward?: ComponentSpecInput | undefined;
   readonly wind?: ComponentSpecInput | undefined;
+  readonly state?: Readonly<Record<string, unknown>> | undefined;
 }
 
 /** How deeply a config's values may nest (real configs stay under 20 levels). */

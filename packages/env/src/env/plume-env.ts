@@ -10,10 +10,13 @@ import {
   AgentState,
   ComponentError,
   Coordinates,
+  ENV_STATE_KEYS,
   EnvLifecycle,
   GridSize,
+  STATE_KEY_PATTERN,
   StateError,
   ValidationError,
+  isEnvStateExtension,
   isPlumeError,
   ndarray,
   parseWithSchema,
@@ -25,6 +28,7 @@ import {
   type EnvLifecycleState,
   type EnvMetadata,
   type EnvState,
+  type EnvStateExtension,
   type GridSizeInput,
   type NDArray,
   type ObservationModel,
@@ -40,6 +44,7 @@ import { ConcentrationSensor } from "@plume/sensors-concentration";
 import { Generator } from "@plume/spaces";
 import * as z from "zod";
 import { FLOAT32_EPS } from "../internal/math.js";
+import { sleepMs } from "../internal/sleep.js";
 import { coordinatesInputSchema, gridSizeInputSchema, nonNegativeNumber, positiveNumber } from "../internal/schemas.js";
 import { DEFAULT_PLUME_SIGMA, GaussianPlume, denseFieldOf } from "../plume/gaussian.js";
 import { BatchKernel } from "../batch/kernel.js";
@@ -52,6 +57,12 @@ import { TerminalRenderer, type TerminalOutput } from "../render/terminal.js";
 import { SparseGoalReward } from "../rewards/goal.js";
 import { actionSchema, plumeSchema, rewardSchema, sensorSchema, windSchema } from "./components.js";
 import { RENDER_MODES, type EnvSpec, type RenderMode } from "./types.js";
+
+/**
+ * Loads row `i` of a vector env's batch kernel into a `PlumeEnv` (internal: what `SyncVectorEnv`'s
+ * `call`, `getAttr` and `render` do on the batch path, where the environments themselves are not stepped).
+ */
+export const LOAD_BATCH_ROW: unique symbol = Symbol("PlumeEnv.loadBatchRow");
 
 /** The reference's defaults for the direct constructors. */
 export const PLUME_ENV_DEFAULTS = Object.freeze({
@@ -111,6 +122,15 @@ export const PlumeEnvOptionsSchema = z.strictObject({
    * the reset's and the first step's of every episode, a negligible cost) or `"every-step"` (a debug mode).
    */
   checkObservations: z.enum(["episode-start", "every-step"], { error: '"episode-start" or "every-step"' }).optional(),
+  /**
+   * More keys of the env state the sensor sees (`EnvStateExtension`s: `{ key, value(state), reset? }`), e.g.
+   * an obstacle map. Keys must be new (not one of `ENV_STATE_KEYS`) and distinct. Default: none.
+   */
+  stateExtensions: z
+    .array(z.custom<EnvStateExtension>(isEnvStateExtension, { error: "an EnvStateExtension ({ key, value(state), reset? })" }), {
+      error: "an array of EnvStateExtensions",
+    })
+    .optional(),
 });
 
 /** What `new PlumeEnv(options)` accepts. */
@@ -129,6 +149,7 @@ export interface PlumeEnvOptions<Obs = NDArray<"float32">, Act = number> {
   readonly renderMode?: RenderMode | null | undefined;
   readonly terminal?: TerminalOutput | undefined;
   readonly checkObservations?: "episode-start" | "every-step" | undefined;
+  readonly stateExtensions?: readonly EnvStateExtension[] | undefined;
 }
 
 /** The info of `PlumeEnv` (`PlumeInfo` with `agent_xy` always present). */
@@ -186,9 +207,20 @@ function assertFiniteReturns(reward: RewardFunction<unknown>, maxSteps: number):
   }
 }
 
-function sleepMs(ms: number): void {
-  if (!(ms > 0)) return;
-  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+const BASE_STATE_KEYS: ReadonlySet<string> = new Set(ENV_STATE_KEYS);
+
+/** Checks an extension's key (pattern, not a base key, not taken) and returns it. */
+function checkExtension(extension: EnvStateExtension, taken: readonly EnvStateExtension[], parameter: string): EnvStateExtension {
+  if (!isEnvStateExtension(extension)) {
+    throw ValidationError.invalid(parameter, "an EnvStateExtension ({ key, value(state), reset? })", extension);
+  }
+  const { key } = extension;
+  if (!STATE_KEY_PATTERN.test(key)) throw ValidationError.invalid(`${parameter}.key`, "an identifier ([A-Za-z_][A-Za-z0-9_]*)", key);
+  if (BASE_STATE_KEYS.has(key)) {
+    throw ValidationError.invalid(`${parameter}.key`, `a key that is not one of the env's own keys (${ENV_STATE_KEYS.join(", ")})`, key);
+  }
+  if (taken.some((e) => e.key === key)) throw ValidationError.invalid(`${parameter}.key`, "a key no other state extension supplies", key);
+  return extension;
 }
 
 /**
@@ -241,6 +273,10 @@ export class PlumeEnv<Obs = NDArray<"float32">, Act = number> implements Env<Obs
   #fieldBuffer: Float32Array | undefined = undefined;
   #fieldBufferStep = -1;
   #lastFrameAt = -Infinity;
+  /** The env-state extensions, in the order they were added. */
+  readonly #extensions: EnvStateExtension[] = [];
+  /** Whether the sensor's required keys were found supplied since the extensions last changed. */
+  #stateKeysChecked = false;
 
   /**
    * @throws ValidationError naming the bad option (`gridSize.width`, `sourceLocation`, `goalRadius`,
@@ -312,6 +348,90 @@ export class PlumeEnv<Obs = NDArray<"float32">, Act = number> implements Env<Obs
       };
     }
     this.#actionBuffer = new Float64Array(plan?.actionSize ?? 0);
+    (parsed.stateExtensions ?? []).forEach((extension, i) =>
+      this.#extensions.push(checkExtension(extension, this.#extensions, `stateExtensions[${i}]`)),
+    );
+  }
+
+  /** See `LOAD_BATCH_ROW`: this env's state becomes row `i` of `kernel` (a kernel of this env's configuration). */
+  [LOAD_BATCH_ROW](kernel: BatchKernel, i: number, started: boolean): void {
+    if (this.#state === EnvLifecycle.CLOSED || !started) return;
+    const a = kernel.agents;
+    const x = a.x[i] as number;
+    const y = a.y[i] as number;
+    const terminated = kernel.terminated[i] === 1;
+    const rng = kernel.rngs[i] as Generator;
+    const seed = kernel.seeded[i] === 1 ? (kernel.seeds[i] as number) : undefined;
+    this.#agent = new AgentState({
+      position: new Coordinates(x, y),
+      orientation: a.orientation[i] as number,
+      step_count: a.stepCount[i] as number,
+      total_reward: a.totalReward[i] as number,
+      goal_reached: terminated,
+    });
+    this.#agentStale = false;
+    this.#stepCount = a.stepCount[i] as number;
+    this.#episodeCount = kernel.episodeCounts[i] as number;
+    this.#seed = seed;
+    this.#rng = rng;
+    this.#state = terminated ? EnvLifecycle.TERMINATED : kernel.truncated[i] === 1 ? EnvLifecycle.TRUNCATED : EnvLifecycle.READY;
+    const own = this.#kernel;
+    if (own !== undefined) {
+      own.load(0, x, y, rng, this.#episodeCount, seed);
+      own.agents.orientation[0] = a.orientation[i] as number;
+      own.agents.stepCount[0] = this.#stepCount;
+      own.agents.totalReward[0] = a.totalReward[i] as number;
+    }
+  }
+
+  // ---------------------------------------------------------------- env-state extensions
+
+  /** The env-state extensions, in the order they were added. */
+  get stateExtensions(): readonly EnvStateExtension[] {
+    return [...this.#extensions];
+  }
+
+  /**
+   * Adds a key to the env state the sensor sees, from the next reset on (what the `ExtendEnvState`
+   * wrapper calls). Returns a function that removes it again.
+   * @throws ValidationError (`parameter` `"extension"`) for a malformed extension, a key of the env's own
+   * state, or a key another extension supplies.
+   */
+  addStateExtension(extension: EnvStateExtension): () => void {
+    this.#extensions.push(checkExtension(extension, this.#extensions, "extension"));
+    this.#stateKeysChecked = false;
+    return () => {
+      const at = this.#extensions.indexOf(extension);
+      if (at >= 0) this.#extensions.splice(at, 1);
+      this.#stateKeysChecked = false;
+    };
+  }
+
+  /**
+   * The sensor's `required_state_keys` that neither the env nor an extension supplies (empty when all are).
+   * @throws ComponentError when the sensor's `getMetadata()` throws.
+   */
+  missingStateKeys(): string[] {
+    const metadata = this.#callComponent("sensor", () => this.#sensor.getMetadata());
+    const required = (metadata as { required_state_keys?: unknown } | null)?.required_state_keys;
+    if (!Array.isArray(required)) return [];
+    return required.filter(
+      (key): key is string => typeof key === "string" && !BASE_STATE_KEYS.has(key) && !this.#extensions.some((e) => e.key === key),
+    );
+  }
+
+  #checkStateKeys(): void {
+    if (this.#stateKeysChecked) return;
+    const missing = this.missingStateKeys();
+    if (missing.length > 0) {
+      const list = missing.map((k) => `"${k}"`).join(", ");
+      throw new ValidationError(`the sensor requires the env-state key${missing.length === 1 ? "" : "s"} ${list}, which nothing supplies`, {
+        parameter: "sensor",
+        expected: `a state extension for ${list} (the stateExtensions option, a config's \`state\` section, or the ExtendEnvState wrapper), or a sensor that reads only ${ENV_STATE_KEYS.join(", ")}`,
+        received: missing,
+      });
+    }
+    this.#stateKeysChecked = true;
   }
 
   /** The fixed numbers a `BatchKernel` needs to step this environment's configuration. */
@@ -442,6 +562,7 @@ export class PlumeEnv<Obs = NDArray<"float32">, Act = number> implements Env<Obs
       });
     }
     const parsed = parseWithSchema(resetOptionsSchema, options, { what: "reset options" });
+    this.#checkStateKeys();
     const seed = parsed?.seed;
     const rng = seed !== undefined ? Generator.fromSeed(seed) : (this.#rng ?? Generator.fromSeed());
     let start = this.#start;
@@ -461,6 +582,7 @@ export class PlumeEnv<Obs = NDArray<"float32">, Act = number> implements Env<Obs
     this.#callHook("wind", () => this.#wind?.reset?.(seed));
     this.#callHook("sensor", () => this.#sensor.reset?.());
     this.#callHook("reward", () => this.#reward.reset?.());
+    for (const extension of this.#extensions) this.#callHook(`stateExtensions.${extension.key}`, () => extension.reset?.(rng, seed));
 
     const observation = this.#observe(agent, 0, rng);
     this.#checkObservation(observation, this.#sensor.observationSpace);
@@ -691,9 +813,9 @@ export class PlumeEnv<Obs = NDArray<"float32">, Act = number> implements Env<Obs
     return this.#agent;
   }
 
-  /** The env state handed to the sensor (design.md §2's keys; `wind_field` is undefined without wind). */
+  /** The env state handed to the sensor (design.md §2's keys, `wind_field` undefined without wind, then the extensions' keys). */
   #envState(agent: AgentState, stepCount: number, rng: Generator): EnvState {
-    return {
+    const base: EnvState = {
       agent_state: agent,
       plume_field: this.#fieldArray(stepCount),
       concentration_field: this.#plume,
@@ -704,6 +826,12 @@ export class PlumeEnv<Obs = NDArray<"float32">, Act = number> implements Env<Obs
       max_steps: this.#maxSteps,
       rng,
     };
+    if (this.#extensions.length === 0) return base;
+    const state: Record<string, unknown> = { ...base };
+    for (const extension of this.#extensions) {
+      state[extension.key] = this.#callComponent(`stateExtensions.${extension.key}`, () => extension.value(base));
+    }
+    return state as unknown as EnvState;
   }
 
   /** @throws ComponentError naming the sensor when `observation` is not an element of its space (see `observationProblem`). */

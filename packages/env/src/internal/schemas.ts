@@ -27,3 +27,7 @@ export const positiveNumber = (what = "a finite number > 0") =>
 /** A finite number >= 0. */
 export const nonNegativeNumber = (what = "a finite number >= 0") =>
   z.number({ error: what }).min(0, { error: what }).refine(Number.isFinite, { error: what });
+
+/** An integer >= `min` (a safe integer). */
+export const intAtLeast = (min: number) =>
+  z.int({ error: `an integer >= ${min}` }).min(min, { error: `an integer >= ${min}` }).max(Number.MAX_SAFE_INTEGER, { error: `an integer >= ${min}` });

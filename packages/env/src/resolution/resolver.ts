@@ -184,6 +184,14 @@ function modulePathRefused(request: PluginRequest): ConfigurationError {
 }
 
 /**
+ * The catalog package a request needs imported, when no passed, registered or shipped plugin answers it
+ * (what the synchronous builders cannot supply); undefined otherwise.
+ */
+export function packageToImport(request: PluginRequest, options: PluginResolutionOptions): string | undefined {
+  return passedPlugin(request, options) === undefined ? pluginPackageFor(request.kind, request.type)?.package : undefined;
+}
+
+/**
  * Resolves without importing anything: passed, registered and shipped plugins only.
  * @throws ConfigurationError for any type that would need an import (saying how to supply it), a module
  * path without `allowModulePaths`, or an unknown type.

@@ -46,7 +46,8 @@ import {
 import type { VectorInfo } from "./infos.js";
 import { COMMAND, CONTROL, STATUS, shardOf, sharedByteLength, sharedViews, type LayoutSizes, type SharedViews } from "./shared-layout.js";
 import type { WorkerErrorData, WorkerInit } from "./worker.js";
-import { Shard, buildShardEnv } from "./shard.js";
+import { Shard, buildShardEnv, type CallRequest } from "./shard.js";
+import { REFUSED_CALLS, valuesPerEnv } from "./env-calls.js";
 import { readBatchActions, type ActionLayout } from "./actions.js";
 import { checkedSharedMemory, rangeChecksAvailable, type CheckNarrow, type RangeCheck } from "./range-check.js";
 
@@ -586,12 +587,95 @@ export class AsyncVectorEnv<Obs = unknown> {
     return this.#closed;
   }
 
+  /**
+   * Calls the method `name` of every environment with `args`, in the threads that hold them, or reads the
+   * attribute when it is not a method (Gymnasium's `call`); one result per environment. Arguments and
+   * results cross threads by structured clone: class instances arrive as plain objects, functions cannot
+   * be sent. `reset`, `step` and `close` are refused: use the vector env's own.
+   * @throws ValidationError (`parameter` `"name"` or `"args"`) for an unknown name, a refused method or
+   * arguments that cannot be cloned; a worker's error as the same kind of error; StateError when the env
+   * is closed, broken, or stepping.
+   */
+  call(name: string, ...args: unknown[]): unknown[] {
+    if (typeof name === "string" && REFUSED_CALLS.has(name)) {
+      throw ValidationError.invalid("name", `a method other than ${[...REFUSED_CALLS].join(", ")} (use the vector env's own ${name}())`, name);
+    }
+    return this.#callShards("call", () => ({ kind: "call", name, args }), "args");
+  }
+
+  /** The attribute `name` of every environment, copied from the threads that hold them (Gymnasium's `get_attr`; see `call`). */
+  getAttr(name: string): unknown[] {
+    return this.#callShards("getAttr", () => ({ kind: "get", name }), "name");
+  }
+
+  /**
+   * Sets the attribute `name` of every environment (Gymnasium's `set_attr`): `values` is an array of one
+   * value per environment, or one value for all; values are structured-cloned to the workers.
+   * @throws ValidationError (`parameter` `"values"`) for an array of the wrong length or values that cannot be cloned.
+   */
+  setAttr(name: string, values: unknown): void {
+    const perEnv = valuesPerEnv(values, this.numEnvs);
+    this.#callShards("setAttr", (start, end) => ({ kind: "set", name, values: perEnv.slice(start, end) }), "values");
+  }
+
+  /**
+   * Every environment's `render(mode)`, rendered in its worker (Gymnasium's `render`, `call("render")`).
+   * The workers build their environments without a render mode, so pass one: `render("rgb_array")`.
+   */
+  render(mode?: string): unknown[] {
+    return mode === undefined ? this.call("render") : this.call("render", mode);
+  }
+
   toString(): string {
     const lanes = `${this.numWorkers} worker${this.numWorkers === 1 ? "" : "s"}${this.#mainShard === undefined ? "" : " + the main thread"}`;
     return `AsyncVectorEnv(${this.numEnvs} envs on ${lanes}${this.batched ? ", batched" : ""})`;
   }
 
   // ---------------------------------------------------------------- internals
+
+  /**
+   * Runs a call request in every shard: posts each worker its request (checked to be cloneable first, so
+   * that no worker is left a request it never reads), signals CALL, waits, runs the main thread's shard,
+   * and gathers the results in environment order.
+   */
+  #callShards(call: string, request: (start: number, end: number) => CallRequest, parameter: string): unknown[] {
+    this.#assertUsable(call);
+    const requests = this.#shards.map(({ start, end }) => request(start, end));
+    try {
+      requests.forEach((r) => structuredClone(r));
+    } catch (error) {
+      throw new ValidationError(`${call}(): its ${parameter} cannot be sent to the worker threads (${(error as Error).message})`, {
+        parameter,
+        expected: "values that survive structuredClone (no functions, no class behaviour)",
+        received: undefined,
+        cause: error,
+      });
+    }
+    requests.forEach((r, w) => (this.#ports[w] as MessagePort).postMessage(r));
+    this.#send(COMMAND.CALL);
+    this.#wait(call);
+    const results = new Array<unknown>(this.numEnvs);
+    this.#shards.forEach(({ start }, w) => {
+      const reply = receiveMessageOnPort(this.#ports[w] as MessagePort)?.message as { type?: string; values?: unknown[] } | undefined;
+      if (reply?.type !== "call-result" || !Array.isArray(reply.values)) {
+        throw new ComponentError(`AsyncVectorEnv worker ${w} (environments ${this.#shardText(w)}) sent no result for ${call}()`, { component: "worker" });
+      }
+      reply.values.forEach((v, k) => (results[start + k] = v));
+    });
+    const own = this.#mainShard;
+    if (own !== undefined) {
+      // Copied as the workers' results are, so that every environment's result behaves alike.
+      const values = own.call(request(own.start, own.end));
+      let copies: unknown[];
+      try {
+        copies = structuredClone(values);
+      } catch (error) {
+        throw new ComponentError(`${call}() returned a value that cannot be copied between threads (${(error as Error).message})`, { component: "main thread shard", cause: error });
+      }
+      copies.forEach((v, k) => (results[own.start + k] = v));
+    }
+    return request(0, 0).kind === "set" ? [] : results;
+  }
 
   #observations(): Obs {
     const data = this.#views.observations;

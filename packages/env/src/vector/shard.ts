@@ -59,6 +59,12 @@ function setUnlessSame(target: Float32Array | Float64Array | Uint8Array, source:
   return 1;
 }
 
+/** A `call` / `getAttr` / `setAttr` request for a shard's environments (sent to a worker as a message). */
+export type CallRequest =
+  | { readonly kind: "call"; readonly name: string; readonly args: readonly unknown[] }
+  | { readonly kind: "get"; readonly name: string }
+  | { readonly kind: "set"; readonly name: string; readonly values: readonly unknown[] };
+
 export class Shard {
   readonly #vec: SyncVectorEnv<unknown, unknown>;
   readonly #views: SharedViews;
@@ -110,6 +116,14 @@ export class Shard {
   /** The info key bits still deferred after the last STEP (-1: its infos are written). */
   get presence(): number {
     return this.#vec.deferredInfoPresence;
+  }
+
+  /** Runs a call request on this shard's environments: one result per environment (none for `set`). */
+  call(request: CallRequest): unknown[] {
+    if (request.kind === "call") return this.#vec.call(request.name, ...request.args);
+    if (request.kind === "get") return this.#vec.getAttr(request.name);
+    this.#vec.setAttr(request.name, [...request.values]);
+    return [];
   }
 
   /** The shard's environments are `[start, end)`. */

@@ -28,7 +28,7 @@ export const CONTROL = Object.freeze({
   FINISHED: 0,
 });
 
-export const COMMAND = Object.freeze({ RESET: 1, STEP: 2, CLOSE: 3, INFO: 4 });
+export const COMMAND = Object.freeze({ RESET: 1, STEP: 2, CLOSE: 3, INFO: 4, CALL: 5 });
 export const STATUS = Object.freeze({ OK: 0, ERROR: 1, DEAD: 2 });
 
 /** The typed arrays over the shared buffer. */

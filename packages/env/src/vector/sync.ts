@@ -19,10 +19,11 @@ import {
 import { batchSpace, concatenate, unstack, type Space } from "@plume/spaces";
 import { BatchKernel, type KernelOutputs } from "../batch/kernel.js";
 import type { BatchPlan } from "../batch/plan.js";
-import { PlumeEnv } from "../env/plume-env.js";
+import { LOAD_BATCH_ROW, PlumeEnv } from "../env/plume-env.js";
 import { observationProblem } from "../env/observation-check.js";
 import { denseFieldOf } from "../plume/gaussian.js";
 import { readBatchActions, type ActionLayout } from "./actions.js";
+import { callEach, getEach, setEach, valuesPerEnv } from "./env-calls.js";
 import { stackInfos } from "./infos.js";
 import {
   AutoresetMode,
@@ -365,6 +366,45 @@ export class SyncVectorEnv<Obs = unknown, Act = unknown> {
     return this.#closed;
   }
 
+  /**
+   * Calls the method `name` of every environment with `args` (through its wrappers), or reads the
+   * attribute when it is not a method (Gymnasium's `call`); one result per environment. On the batch path
+   * the environments are brought up to date from the kernel first. `reset`, `step` and `close` are refused:
+   * use the vector env's own.
+   * @throws ValidationError (`parameter` `"name"`) for a name an environment does not have, or a refused method; StateError after close.
+   */
+  call(name: string, ...args: unknown[]): unknown[] {
+    this.#assertOpen("call");
+    this.#loadKernelRows();
+    return callEach(this.envs, name, args);
+  }
+
+  /**
+   * The attribute `name` of every environment, through its wrappers (Gymnasium's `get_attr`).
+   * @throws ValidationError (`parameter` `"name"`) when an environment does not have it; StateError after close.
+   */
+  getAttr(name: string): unknown[] {
+    this.#assertOpen("getAttr");
+    this.#loadKernelRows();
+    return getEach(this.envs, name);
+  }
+
+  /**
+   * Sets the attribute `name` of every environment (Gymnasium's `set_attr`): `values` is an array of one
+   * value per environment, or one value for all. (On the batch path the kernel steps the environments, so
+   * attributes that change their dynamics do not take effect; `batch: "off"` steps the objects.)
+   * @throws ValidationError (`parameter` `"values"`) for an array of the wrong length, (`"name"`) for a read-only attribute; StateError after close.
+   */
+  setAttr(name: string, values: unknown): void {
+    this.#assertOpen("setAttr");
+    setEach(this.envs, name, valuesPerEnv(values, this.numEnvs));
+  }
+
+  /** Every environment's `render(mode)` (Gymnasium's `render`, which is `call("render")`). */
+  render(mode?: string): unknown[] {
+    return mode === undefined ? this.call("render") : this.call("render", mode);
+  }
+
   toString(): string {
     return `SyncVectorEnv(${this.numEnvs} x ${String(this.envs[0])}${this.batched ? ", batched" : ""})`;
   }
@@ -565,6 +605,15 @@ export class SyncVectorEnv<Obs = unknown, Act = unknown> {
   }
 
   // ---------------------------------------------------------------- shared
+
+  /** Batch path: each environment object takes its row of the kernel (its position, counters, generator, lifecycle). */
+  #loadKernelRows(): void {
+    const kernel = this.#kernel;
+    if (kernel === undefined) return;
+    this.envs.forEach((env, i) => {
+      if (env instanceof PlumeEnv) (env as PlumeEnv<unknown, unknown>)[LOAD_BATCH_ROW](kernel, i, this.#started[i] === 1);
+    });
+  }
 
   #commitReset(mask: Uint8Array): void {
     let pending = 0;

@@ -4,10 +4,10 @@
  * the components allow it) and writes every result into the shared buffer. Commands arrive as a bumped
  * sequence word; the worker spins briefly, then sleeps in `Atomics.wait`.
  */
-import { parentPort, workerData, type MessagePort } from "node:worker_threads";
+import { parentPort, receiveMessageOnPort, workerData, type MessagePort } from "node:worker_threads";
 import type { EnvironmentConfigInput } from "../config/schema.js";
 import type { AutoresetMode } from "./options.js";
-import { Shard, buildShardEnv } from "./shard.js";
+import { Shard, buildShardEnv, type CallRequest } from "./shard.js";
 import { COMMAND, CONTROL, STATUS, sharedViews, type LayoutSizes } from "./shared-layout.js";
 
 /** What the main thread hands each worker. */
@@ -132,7 +132,11 @@ function serve(shard: Shard): void {
       return;
     }
     try {
-      shard.run(command);
+      if (command === COMMAND.CALL) {
+        // The request was posted before the command was signalled, so it is already queued on the port.
+        const request = receiveMessageOnPort(init.port)?.message as CallRequest;
+        init.port.postMessage({ type: "call-result", values: shard.call(request) });
+      } else shard.run(command);
       finish(sequence, STATUS.OK, command === COMMAND.STEP ? shard.presence : -1);
     } catch (error) {
       fail(sequence, error);

@@ -23,6 +23,7 @@ import {
 import { Box, Space, flatten, flattenSpace } from "@plume/spaces";
 import * as z from "zod";
 import { observationProblem } from "../env/observation-check.js";
+import type { EnvSpec } from "../env/types.js";
 import { ObservationWrapper, Wrapper } from "./wrapper.js";
 
 const positiveInt = (what: string) =>
@@ -42,6 +43,7 @@ export const TimeLimitOptionsSchema = z.strictObject({
  * `reset` throws `StateError` (Gymnasium would let the inner env over-run).
  */
 export class TimeLimit<Obs = unknown, Act = unknown, Info extends EnvInfo = EnvInfo> extends Wrapper<Obs, Act, Info> {
+  static override readonly specPackage = "@plume/env";
   readonly maxEpisodeSteps: number;
   #elapsed: number | undefined = undefined;
   #truncated = false;
@@ -55,6 +57,12 @@ export class TimeLimit<Obs = unknown, Act = unknown, Info extends EnvInfo = EnvI
   /** Steps taken in the current episode (undefined before the first reset). */
   get elapsedSteps(): number | undefined {
     return this.#elapsed;
+  }
+
+  /** The inner spec with `maxEpisodeSteps` set to this limit (as Gymnasium's `TimeLimit.spec`; not an additional wrapper). */
+  override get spec(): EnvSpec | undefined {
+    const inner = (this.env as { spec?: EnvSpec }).spec;
+    return inner === undefined ? undefined : Object.freeze({ ...inner, maxEpisodeSteps: this.maxEpisodeSteps });
   }
 
   override reset(options?: ResetOptions): ResetResult<Obs, Info> {
@@ -90,6 +98,7 @@ export type OrderEnforcingOptions = z.input<typeof OrderEnforcingOptionsSchema>;
 
 /** Throws `StateError` for `step()` (and by default `render()`) before the first `reset()` (Gymnasium's `OrderEnforcing`). */
 export class OrderEnforcing<Obs = unknown, Act = unknown, Info extends EnvInfo = EnvInfo> extends Wrapper<Obs, Act, Info> {
+  static override readonly specPackage = "@plume/env";
   readonly disableRenderOrderEnforcing: boolean;
   #hasReset = false;
 
@@ -105,6 +114,12 @@ export class OrderEnforcing<Obs = unknown, Act = unknown, Info extends EnvInfo =
     return this.#hasReset;
   }
 
+  /** The inner spec with `orderEnforce: true` (not an additional wrapper). */
+  override get spec(): EnvSpec | undefined {
+    const inner = (this.env as { spec?: EnvSpec }).spec;
+    return inner === undefined ? undefined : Object.freeze({ ...inner, orderEnforce: true });
+  }
+
   override reset(options?: ResetOptions): ResetResult<Obs, Info> {
     const result = super.reset(options);
     this.#hasReset = true;
@@ -118,14 +133,14 @@ export class OrderEnforcing<Obs = unknown, Act = unknown, Info extends EnvInfo =
     return super.step(action);
   }
 
-  override render(): RenderResult {
+  override render(mode?: string): RenderResult {
     if (!this.disableRenderOrderEnforcing && !this.#hasReset) {
       throw new StateError("render() called before reset() (pass disableRenderOrderEnforcing to allow it)", {
         currentState: "CREATED",
         allowedStates: ["READY", "TERMINATED", "TRUNCATED"],
       });
     }
-    return super.render();
+    return super.render(mode);
   }
 }
 
@@ -178,6 +193,7 @@ function checkSpace(space: unknown, name: string): void {
  * outside its space or a non-finite reward is reported through `warn`.
  */
 export class PassiveEnvChecker<Obs = unknown, Act = unknown, Info extends EnvInfo = EnvInfo> extends Wrapper<Obs, Act, Info> {
+  static override readonly specPackage = "@plume/env";
   readonly #warn: (warning: EnvCheckerWarning) => void;
   #checkedReset = false;
   #checkedStep = false;
@@ -189,6 +205,12 @@ export class PassiveEnvChecker<Obs = unknown, Act = unknown, Info extends EnvInf
     this.#warn = options.warn ?? defaultWarn;
     checkSpace(env.actionSpace, "actionSpace");
     checkSpace(env.observationSpace, "observationSpace");
+  }
+
+  /** The inner spec with `disableEnvChecker: false` (not an additional wrapper). */
+  override get spec(): EnvSpec | undefined {
+    const inner = (this.env as { spec?: EnvSpec }).spec;
+    return inner === undefined ? undefined : Object.freeze({ ...inner, disableEnvChecker: false });
   }
 
   override reset(options?: ResetOptions): ResetResult<Obs, Info> {
@@ -243,11 +265,11 @@ export class PassiveEnvChecker<Obs = unknown, Act = unknown, Info extends EnvInf
     return result;
   }
 
-  override render(): RenderResult {
-    const result = super.render();
+  override render(mode?: string): RenderResult {
+    const result = super.render(mode);
     if (!this.#checkedRender) {
       this.#checkedRender = true;
-      const mode = this.renderMode;
+      mode ??= this.renderMode ?? undefined;
       if (mode === "rgb_array") {
         const frame = result as NDArray | undefined;
         if (!isNDArray(frame) || frame.dtype !== "uint8" || frame.shape.length !== 3 || frame.shape[2] !== 3) {
@@ -293,12 +315,14 @@ export class RecordEpisodeStatistics<Obs = unknown, Act = unknown, Info extends 
   Act,
   Info
 > {
+  static override readonly specPackage = "@plume/env";
   readonly bufferLength: number;
   readonly statsKey: string;
   readonly returnQueue: number[] = [];
   readonly lengthQueue: number[] = [];
   readonly timeQueue: number[] = [];
   readonly #clock: () => number;
+  readonly #customClock: boolean;
   #episodeReturn = 0;
   #episodeLength = 0;
   #episodeStart = 0;
@@ -310,11 +334,16 @@ export class RecordEpisodeStatistics<Obs = unknown, Act = unknown, Info extends 
     this.bufferLength = parsed.bufferLength;
     this.statsKey = parsed.statsKey;
     this.#clock = parsed.clock ?? (() => performance.now());
+    this.#customClock = parsed.clock !== undefined;
   }
 
   /** Episodes finished so far. */
   get episodeCount(): number {
     return this.#episodeCount;
+  }
+
+  protected override get specKwargs(): Readonly<Record<string, unknown>> | null {
+    return this.#customClock ? null : { bufferLength: this.bufferLength, statsKey: this.statsKey };
   }
 
   override reset(options?: ResetOptions): ResetResult<Obs, Info> {
@@ -347,7 +376,8 @@ export class RecordEpisodeStatistics<Obs = unknown, Act = unknown, Info extends 
 
 // ------------------------------------------------------------------------------------------ FlattenObservation
 
-function asSpace(space: unknown, wrapper: string): Space<unknown> {
+/** `space` as a `@plume/spaces` Space, or a ValidationError naming `env.observationSpace`. */
+export function asSpace(space: unknown, wrapper: string): Space<unknown> {
   if (!(space instanceof Space)) {
     throw ValidationError.invalid("env.observationSpace", `a @plume/spaces Space (${wrapper} needs one)`, String(space));
   }
@@ -361,6 +391,7 @@ export class FlattenObservation<InnerObs = unknown, Act = unknown, Info extends 
   Act,
   Info
 > {
+  static override readonly specPackage = "@plume/env";
   readonly #inner: Space<unknown>;
   readonly #space: Box<DType>;
 
@@ -377,6 +408,10 @@ export class FlattenObservation<InnerObs = unknown, Act = unknown, Info extends 
 
   override get observationSpace(): Box<DType> {
     return this.#space;
+  }
+
+  protected override get specKwargs(): Readonly<Record<string, unknown>> {
+    return {};
   }
 
   observation(observation: InnerObs): NDArray {
@@ -403,6 +438,39 @@ export class RunningMeanStd {
     this.mean = new Float64Array(size);
     this.var = new Float64Array(size).fill(1);
     this.count = epsilon;
+  }
+
+  /**
+   * Updates with a batch of `count` samples laid out one after the other (`count * mean.length`
+   * numbers), from the batch's mean and population variance, as Gymnasium's `RunningMeanStd.update`.
+   */
+  updateBatch(samples: ArrayLike<number>, count: number): void {
+    const size = this.mean.length;
+    const batchMean = new Float64Array(size);
+    const batchVar = new Float64Array(size);
+    for (let k = 0; k < count; k++) for (let i = 0; i < size; i++) batchMean[i] = (batchMean[i] as number) + (samples[k * size + i] as number);
+    for (let i = 0; i < size; i++) batchMean[i] = (batchMean[i] as number) / count;
+    for (let k = 0; k < count; k++) {
+      for (let i = 0; i < size; i++) {
+        const d = (samples[k * size + i] as number) - (batchMean[i] as number);
+        batchVar[i] = (batchVar[i] as number) + d * d;
+      }
+    }
+    for (let i = 0; i < size; i++) batchVar[i] = (batchVar[i] as number) / count;
+    this.updateFromMoments(batchMean, batchVar, count);
+  }
+
+  /** Gymnasium's `update_from_moments`: the parallel-variance combination of the running and the batch statistics. */
+  updateFromMoments(batchMean: ArrayLike<number>, batchVar: ArrayLike<number>, batchCount: number): void {
+    const total = this.count + batchCount;
+    for (let i = 0; i < this.mean.length; i++) {
+      const mean = this.mean[i] as number;
+      const delta = (batchMean[i] as number) - mean;
+      const m2 = (this.var[i] as number) * this.count + (batchVar[i] as number) * batchCount + (delta * delta * this.count * batchCount) / total;
+      this.mean[i] = mean + (delta * batchCount) / total;
+      this.var[i] = m2 / total;
+    }
+    this.count = total;
   }
 
   /** Updates with a batch of one sample. */
@@ -432,6 +500,7 @@ export class NormalizeObservation<Act = unknown, Info extends EnvInfo = EnvInfo>
   Act,
   Info
 > {
+  static override readonly specPackage = "@plume/env";
   readonly epsilon: number;
   readonly obsRms: RunningMeanStd;
   updateRunningMean = true;
@@ -453,6 +522,10 @@ export class NormalizeObservation<Act = unknown, Info extends EnvInfo = EnvInfo>
 
   override get observationSpace(): Box<"float32"> {
     return this.#space;
+  }
+
+  protected override get specKwargs(): Readonly<Record<string, unknown>> {
+    return { epsilon: this.epsilon };
   }
 
   observation(observation: NDArray): NDArray<"float32"> {

@@ -15,7 +15,8 @@ import type {
   StepResult,
 } from "@plume/core-types";
 import { ValidationError } from "@plume/core-types";
-import type { AnyEnv, EnvSpec } from "../env/types.js";
+import type { AnyEnv, EnvSpec, WrapperSpec } from "../env/types.js";
+import { getEnvAttr, setEnvAttr } from "./attributes.js";
 
 function assertEnv(env: unknown): void {
   const candidate = env as Partial<Record<"reset" | "step" | "close" | "render", unknown>> | null;
@@ -83,9 +84,70 @@ export class Wrapper<Obs = unknown, Act = unknown, Info extends EnvInfo = EnvInf
     return inner as AnyEnv;
   }
 
-  /** The registry spec of the innermost environment, when it was built by `make`. */
+  /**
+   * The registry spec, when the innermost environment was built by `make`: the environment's spec with
+   * this wrapper (and every wrapper between) appended to `additionalWrappers`, so that `make(env.spec)`
+   * builds the same stack (Gymnasium's `Wrapper.spec`). Undefined otherwise.
+   */
   get spec(): EnvSpec | undefined {
-    return (this.unwrapped as { spec?: EnvSpec }).spec;
+    const inner = (this.env as { spec?: EnvSpec }).spec;
+    if (inner === undefined) return undefined;
+    return Object.freeze({ ...inner, additionalWrappers: Object.freeze([...(inner.additionalWrappers ?? []), this.wrapperSpec()]) });
+  }
+
+  /**
+   * How this wrapper appears in `spec.additionalWrappers`. Wrappers of this package record their
+   * options (`kwargs` null when an option is a function, which a spec cannot hold); others are recorded by
+   * class name with `kwargs` null. Override `specKwargs` (and `specEntryPoint`) to make yours recreatable.
+   */
+  wrapperSpec(): WrapperSpec {
+    return Object.freeze({ name: this.constructor.name, entryPoint: this.specEntryPoint, kwargs: this.specKwargs });
+  }
+
+  /**
+   * The package this wrapper class is exported from, for `spec.additionalWrappers` (read from the class
+   * itself only, never inherited: a subclass of a Plume wrapper is not Plume's).
+   */
+  static readonly specPackage: string | undefined = undefined;
+
+  /** `"package:Export"` of this wrapper class (just the class name when its package is not known). */
+  protected get specEntryPoint(): string {
+    const ctor = this.constructor as { name: string; specPackage?: string };
+    const pkg = Object.hasOwn(ctor, "specPackage") ? ctor.specPackage : undefined;
+    return pkg === undefined ? ctor.name : `${pkg}:${ctor.name}`;
+  }
+
+  /** This wrapper's constructor options as JSON-like data, or null when they cannot be recorded. */
+  protected get specKwargs(): Readonly<Record<string, unknown>> | null {
+    return null;
+  }
+
+  /**
+   * The attribute `name` of the first layer, from this wrapper inwards, that has it (Gymnasium's
+   * `get_wrapper_attr`); a method comes back bound to its layer.
+   * @throws ValidationError (`parameter` `"name"`) when no layer has it.
+   */
+  getWrapperAttr(name: string): unknown {
+    return getEnvAttr(this, name);
+  }
+
+  /**
+   * Sets `name` on the first layer, from this wrapper inwards, that has it; with `force` (the default) and
+   * no layer having it, on this wrapper (Gymnasium's `set_wrapper_attr`). Returns whether it was set.
+   * @throws ValidationError (`parameter` `"name"`) when that layer's attribute is read-only.
+   */
+  setWrapperAttr(name: string, value: unknown, options: { readonly force?: boolean } = {}): boolean {
+    return setEnvAttr(this, name, value, options.force ?? true);
+  }
+
+  /** Whether this wrapper, or a layer inside it, has the attribute `name`. */
+  hasWrapperAttr(name: string): boolean {
+    try {
+      getEnvAttr(this, name);
+      return true;
+    } catch {
+      return false;
+    }
   }
 
   reset(options?: ResetOptions): ResetResult<Obs, Info> {
@@ -96,8 +158,9 @@ export class Wrapper<Obs = unknown, Act = unknown, Info extends EnvInfo = EnvInf
     return this.env.step(action as unknown as InnerAct) as unknown as StepResult<Obs, Info>;
   }
 
-  render(): RenderResult {
-    return this.env.render();
+  /** Renders through the wrapped environment, forwarding `mode` (an override of the render mode for this call). */
+  render(mode?: string): RenderResult {
+    return mode === undefined ? this.env.render() : this.env.render(mode);
   }
 
   close(): void {
