@@ -147,9 +147,11 @@ export { pprintRegistry, type PprintRegistryOptions } from "./registry/listing.j
 export {
   CONFIG_SECTIONS,
   builtinComponentTypes,
+  configComponentTypes,
   createEnvironmentFromConfig,
   createEnvironmentFromConfigSync,
   parseEnvironmentConfig,
+  type ConfigComponentType,
   type ConfigSection,
   type CreateEnvironmentOptions,
 } from "./config/create.js";
@@ -158,8 +160,6 @@ export {
   ComponentSpecSchema,
   MAX_CONFIG_DEPTH,
   checkConfigData,
-  configComponentTypes,
-  type ConfigComponentType,
   EnvironmentConfigSchema,
   SELECTOR_DEFAULTS,
   type ComponentSpec,

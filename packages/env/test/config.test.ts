@@ -17,6 +17,7 @@ import {
   SparseGoalReward,
   StepPenaltyReward,
   builtinComponentTypes,
+  configComponentTypes,
   createEnvironmentFromConfigSync,
   parseEnvironmentConfig,
 } from "../src/index.js";
@@ -149,6 +150,27 @@ describe("selector defaults", () => {
     expect(names.plume).toEqual(["gaussian", "movie", "turbulent"]);
     expect(names.policy).toEqual(["greedy", "random", "surge-cast", "temporal-gradient"]);
     expect(names.wind).toEqual(["constant"]);
+  });
+
+  it("configComponentTypes lists every type a raw config names, nested ones included, importing nothing", () => {
+    const raw = {
+      sensor: { type: "multi_modal", options: { sensors: { odour: "antennae", wind: { type: "./local-wind.mjs" } } } },
+      action: { type: "surge_cast", options: { base: "@acme/actions" } },
+      reward: "step_penalty",
+    };
+    expect(configComponentTypes(raw)).toEqual([
+      { path: "reward", kind: "reward", type: "step_penalty" },
+      { path: "action", kind: "action", type: "surge_cast" },
+      { path: "action.options.base", kind: "action", type: "@acme/actions" },
+      { path: "sensor", kind: "sensor", type: "multi_modal" },
+      { path: "sensor.options.sensors.odour", kind: "sensor", type: "antennae" },
+      { path: "sensor.options.sensors.wind", kind: "sensor", type: "./local-wind.mjs" },
+    ]);
+    expect(configComponentTypes(null)).toEqual([]);
+    // A self-referencing spec (a YAML alias inside its own anchor) stops at MAX_CONFIG_DEPTH instead of overflowing.
+    const looped: { type: string; options: { sensor?: unknown } } = { type: "concentration_history", options: {} };
+    looped.options.sensor = looped;
+    expect(configComponentTypes({ sensor: looped }).length).toBeLessThanOrEqual(101);
   });
 });
 

@@ -46,6 +46,7 @@ import {
 import { configStateExtensions } from "../wrappers/state.js";
 import {
   EnvironmentConfigSchema,
+  MAX_CONFIG_DEPTH,
   checkConfigData,
   SELECTOR_DEFAULTS,
   type ComponentSpec,
@@ -209,18 +210,42 @@ function sectionSpecs(config: EnvironmentConfig): Partial<Record<ConfigSection, 
   return specs;
 }
 
-/** Every component spec of the config, nested ones included. */
+/** Every component spec of the config, nested ones included (at most `MAX_CONFIG_DEPTH` levels deep). */
 function occurrences(specs: Partial<Record<ConfigSection, ComponentSpec>>): Occurrence[] {
   const out: Occurrence[] = [];
-  const walk = (kind: PluginKind, spec: ComponentSpec, path: string): void => {
+  const walk = (kind: PluginKind, spec: ComponentSpec, path: string, depth: number): void => {
+    if (depth > MAX_CONFIG_DEPTH) return;
     out.push({ kind, type: spec.type, path });
-    forEachNested(kind, { ...(spec.options ?? {}) }, path, (k, nested, p) => walk(k, nested, p));
+    forEachNested(kind, { ...(spec.options ?? {}) }, path, (k, nested, p) => walk(k, nested, p, depth + 1));
   };
   for (const section of CONFIG_SECTIONS) {
     const spec = specs[section];
-    if (spec !== undefined) walk(SECTION_KIND[section], spec, section);
+    if (spec !== undefined) walk(SECTION_KIND[section], spec, section, 0);
   }
   return out;
+}
+
+/** One component `type` a config names: where (a dotted path), of what kind, and the name. */
+export interface ConfigComponentType {
+  readonly path: string;
+  readonly kind: PluginKind;
+  readonly type: string;
+}
+
+/**
+ * Every component type a config (parsed or raw) names, nested ones included (`multi_modal`'s `sensors`,
+ * `concentration_history`'s `sensor`, `surge_cast`'s `base`), without resolving or importing anything.
+ * What cannot be read as a type name or a `{ type, options? }` spec is skipped, and so is nesting deeper
+ * than `MAX_CONFIG_DEPTH`.
+ */
+export function configComponentTypes(config: unknown): ConfigComponentType[] {
+  if (!isPlainObject(config)) return [];
+  const specs: Partial<Record<ConfigSection, ComponentSpec>> = {};
+  for (const section of CONFIG_SECTIONS) {
+    const spec = asNestedSpec(config[section]);
+    if (spec !== undefined) specs[section] = spec;
+  }
+  return occurrences(specs).map(({ path, kind, type }) => ({ path, kind, type }));
 }
 
 /**

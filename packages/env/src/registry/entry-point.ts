@@ -6,9 +6,8 @@
  */
 import { StateError, ValidationError, didYouMean, isPlumeError } from "@plume/core-types";
 import type { AnyEnv, EnvCreator } from "../env/types.js";
+import { isPackageSpecifier } from "../resolution/resolver.js";
 
-/** A bare package specifier with an optional subpath: `name`, `@scope/name`, `@scope/name/sub/path`. */
-const PACKAGE_SPECIFIER = /^(?:@[a-z0-9~][a-z0-9._~-]*\/)?[a-z0-9~][a-z0-9._~-]*(?:\/[A-Za-z0-9._~@/-]+)?$/;
 const MODULE_PATH = /^(?:\.{1,2}\/|\/|file:)/;
 const EXPORT_NAME = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
@@ -44,7 +43,7 @@ export function parseEntryPoint(entryPoint: string, allowModulePaths = false): E
         received: entryPoint,
       });
     }
-  } else if (!PACKAGE_SPECIFIER.test(specifier)) {
+  } else if (!isPackageSpecifier(specifier)) {
     throw ValidationError.invalid("entryPoint", EXPECTED, entryPoint);
   }
   return { specifier, exportName, isModulePath };
