@@ -1,5 +1,5 @@
 /**
- * The kit's fast-check generators (contract-checks.md §0 "Generators"). They produce plain, printable
+ * The kit's fast-check generators (CHECKS.md §0 "Generators"). They produce plain, printable
  * specs that `buildEnvState` / `buildAgent` turn into fresh objects on every use, so a mutating plugin
  * never corrupts later runs and counterexamples shrink and print readably.
  */

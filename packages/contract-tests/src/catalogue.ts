@@ -1,5 +1,5 @@
 /**
- * The catalogue of contract checks (shared/contract-checks.md): every check the kit performs, under
+ * The catalogue of contract checks (CHECKS.md, shipped with the package): every check the kit performs, under
  * a stable id `<area>.<name>`. Ids are never renamed or reused.
  */
 
@@ -32,7 +32,7 @@ const ROWS: readonly Row[] = [
   ["obs.space-containment", "E", "every observation is contained in observationSpace"],
   ["obs.shape-consistency", "E", "observations have the space's structure: Box shape, Dict keys, Tuple length"],
   ["obs.dtype-consistency", "E", "every Box leaf is a typed array of the space's dtype"],
-  ["obs.finite", "W", "no ±Infinity in any observation leaf"],
+  ["obs.finite", "E", "no ±Infinity in any observation leaf"],
   ["obs.determinism", "E", "the same env state gives an identical observation, with no hidden randomness"],
   ["obs.rng-only", "E?", "all randomness comes from envState.rng (seeded alike -> equal, different seeds -> differ)"],
   ["obs.purity", "E", "getObservation leaves the env state and everything in it unchanged"],
@@ -52,13 +52,14 @@ const ROWS: readonly Row[] = [
   ["act.result-valid", "E", "the result is an AgentState with integer x, y, finite orientation and the input's field set"],
   ["act.new-instance", "E", "the result is a new instance sharing no mutable sub-object with the input"],
   ["act.purity", "E", "currentState, grid and array actions are left unchanged"],
-  ["act.preserves-fields", "W", "counters are carried over; orientation changes only when orientation_dependent"],
+  ["act.preserves-fields", "W", "step_count, total_reward and goal_reached are carried over"],
   ["act.determinism", "E", "the same (action, state, grid) gives an identical result, with no hidden randomness"],
   ["act.rng-hook", "E?", "with setRng, randomness comes only from the injected generator"],
   ["act.accepts-valid", "E", "processAction does not throw for any member of actionSpace"],
   ["act.validate-total", "E", "validateAction returns a boolean and never throws, for any input"],
   ["act.validate-accepts-samples", "E", "validateAction returns true for every sample of actionSpace"],
   ["act.validate-matches-contains", "E", "validateAction(x) === actionSpace.contains(x) for members and foreign values"],
+  ["act.orientation-declared", "E?", "orientation changes only when the metadata declares orientation_dependent: true"],
   ["act.invalid-throws", "E", "processAction on a non-member throws and never returns a state"],
   ["act.invalid-error-typed", "W", "that error is a ValidationError naming `action`"],
   ["act.metadata-type", "E", "getMetadata() returns a plain object with a string type"],
@@ -89,7 +90,7 @@ const ROWS: readonly Row[] = [
   ["field.reset-determinism", "E", "after reset(seed) the field matches another instance reset the same way"],
   ["field.purity", "E", "sampling never changes later results and fieldArray is unchanged"],
   ["field.out-of-bounds", "E", "an off-grid sample is a finite number in [0, 1] without throwing"],
-  ["field.out-of-bounds-zero", "W", "an off-grid sample is 0 (or the declared out_of_bounds_value)"],
+  ["field.out-of-bounds-zero", "E", "an off-grid sample is 0 (or the declared out_of_bounds_value)"],
   ["field.array-shape", "E?", "fieldArray is a Float32Array of width*height elements"],
   ["field.array-indexing", "E?", "fieldArray[y * width + x] === sample(x, y) at every cell"],
   ["field.time-hook", "E?", "advanceToStep sets (never increments) and is reproducible; reset returns to step 0"],
@@ -174,7 +175,7 @@ const ROWS: readonly Row[] = [
   ["env.info-object", "E", "the step info is a plain object"],
   ["env.obs-in-space", "E", "every observation from reset and step is contained"],
   ["env.obs-structure", "E", "Tuple/Dict observations have the space's length/keys"],
-  ["env.obs-structure-types", "W", "observation leaves have the space's primitive types and dtypes"],
+  ["env.obs-structure-types", "E", "observation leaves have the space's primitive types and dtypes"],
   ["env.obs-finite", "E?", "no NaN or ±Infinity in any observation leaf"],
   ["env.valid-actions-accepted", "E", "every valid action steps without throwing"],
   ["env.invalid-action-rejected", "E?", "invalid actions throw ValidationError and change nothing"],
@@ -200,7 +201,7 @@ const ROWS: readonly Row[] = [
   ["env.hooks-called", "E?", "reset and step call the components' optional hooks"],
   ["env.components-swappable", "E?", "the env works with each kit stub component"],
   ["env.render-return", "E", "render() returns what the render mode promises"],
-  ["env.render-all-modes", "W", "every declared render mode can be built, reset and rendered"],
+  ["env.render-all-modes", "E", "every declared render mode can be built, reset and rendered"],
   ["env.close-idempotent", "E", "close() twice never throws"],
   ["env.lifecycle.step-before-reset", "E", "step before reset throws StateError"],
   ["env.lifecycle.reset-ready", "E", "reset from every open state succeeds and allows step"],

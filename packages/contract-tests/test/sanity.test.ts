@@ -1,5 +1,5 @@
 /**
- * Sanity of the kit (contract-checks.md §12.4): the self-test assertions reject an always-pass kit and an
+ * Sanity of the kit (CHECKS.md §12.4): the self-test assertions reject an always-pass kit and an
  * always-fail kit, no check reads private members, and a skipped check is never counted as a pass.
  */
 import { describe, expect, it } from "vitest";

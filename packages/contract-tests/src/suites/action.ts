@@ -1,4 +1,4 @@
-/** The ActionProcessor suite (`act.*`, contract-checks.md §2). */
+/** The ActionProcessor suite (`act.*`, CHECKS.md §2). */
 import { GridSize, type ActionProcessor, type AgentState } from "@plume/core-types";
 import { Generator } from "@plume/spaces";
 import fc from "fast-check";
@@ -9,7 +9,7 @@ import { trapped } from "../probes/trap.js";
 import { cloneValue, diffSnapshot, exactDiff, isFrozenWriteError, isObjectLike, isPlainObject, render, snapshot, typeName } from "../probes/values.js";
 import type { SuiteReport } from "../report.js";
 import { enumerateDiscrete, extremeMembers, foreignValues, safeContains, seededSamples, type AnySpace } from "../spaces-util.js";
-import { checkMetadataJson, checkMetadataType, checkProtocolShape, checkSpaceValid, create, getMetadata, readSpace, subjectName } from "./common.js";
+import { checkMetadataJson, checkMetadataType, checkProtocolShape, checkSpaceValid, create, getMetadata, readSpace, subjectName, requireFactory } from "./common.js";
 
 export type AnyActionProcessor = ActionProcessor<unknown>;
 export type ActionProcessorFactory = () => AnyActionProcessor;
@@ -43,6 +43,7 @@ function positionOf(result: unknown): { x: unknown; y: unknown } | undefined {
 
 /** Builds the ActionProcessor suite without running it. */
 export function planActionProcessor(factory: ActionProcessorFactory, rawOptions?: ActionProcessorOptions): SuitePlan {
+  requireFactory(factory, "checkActionProcessor", "processor");
   const { options, settings } = resolveOptions(actionProcessorOptionsSchema, "action-processor", rawOptions);
   const fresh = () => create(factory);
   const space = (m: AnyActionProcessor) => readSpace(m, "actionSpace");
@@ -213,8 +214,6 @@ export function planActionProcessor(factory: ActionProcessorFactory, rawOptions?
       run(ctx) {
         const m0 = fresh();
         const s = space(m0);
-        const meta = getMetadata(m0);
-        const orientationDependent = isPlainObject(meta) && meta["orientation_dependent"] === true;
         const withCounters = arb.grid().chain((g) =>
           fc.record({
             grid: fc.constant(g),
@@ -232,8 +231,24 @@ export function planActionProcessor(factory: ActionProcessorFactory, rawOptions?
               const after = (result as unknown as Record<string, unknown>)[key];
               if (!Object.is(before, after)) fail(`${key} changed from ${render(before)} to ${render(after)}: processAction must carry the episode counters over`);
             }
+          },
+          { describe: describeCase },
+        );
+      },
+    },
+    {
+      id: "act.orientation-declared",
+      run(ctx) {
+        const m0 = fresh();
+        const s = space(m0);
+        const meta = getMetadata(m0);
+        if (isPlainObject(meta) && meta["orientation_dependent"] === true) return ctx.skip("the metadata declares orientation_dependent: true");
+        ctx.property(
+          cases(s),
+          (c) => {
+            const { result, input } = process(fresh(), c);
             const o = (result as unknown as Record<string, unknown>)["orientation"];
-            if (!orientationDependent && !Object.is(o, input.orientation)) {
+            if (!Object.is(o, input.orientation)) {
               fail(`orientation changed from ${input.orientation} to ${render(o)} but the metadata does not declare orientation_dependent: true`);
             }
           },

@@ -1,4 +1,4 @@
-/** The ObservationModel suite (`obs.*`, contract-checks.md §1). */
+/** The ObservationModel suite (`obs.*`, CHECKS.md §1). */
 import type { EnvState, ObservationModel } from "@plume/core-types";
 import fc from "fast-check";
 import * as arb from "../arbitraries.js";
@@ -19,6 +19,7 @@ import {
   metaParam,
   readSpace,
   subjectName,
+  requireFactory,
 } from "./common.js";
 
 /** What the suites accept as a sensor: any `ObservationModel` (its state type may extend `EnvState`). */
@@ -37,6 +38,7 @@ const EDGE_GRIDS: readonly arb.GridSpec[] = [
 
 /** Builds the ObservationModel suite without running it (the vitest binding runs one `it` per check). */
 export function planObservationModel(factory: ObservationModelFactory, rawOptions?: ObservationModelOptions): SuitePlan {
+  requireFactory(factory, "checkObservationModel", "sensor");
   const { options, settings } = resolveOptions(observationModelOptionsSchema, "observation-model", rawOptions);
   const extend = options.extendState;
   const extensions = options.stateExtensions ?? [];

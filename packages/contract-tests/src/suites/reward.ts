@@ -1,4 +1,4 @@
-/** The RewardFunction suite (`rew.*`, contract-checks.md §3). */
+/** The RewardFunction suite (`rew.*`, CHECKS.md §3). */
 import { GridSize, ndarray, type RewardFunction } from "@plume/core-types";
 import fc from "fast-check";
 import * as arb from "../arbitraries.js";
@@ -8,7 +8,7 @@ import { resolveOptions, rewardFunctionOptionsSchema, type RewardFunctionOptions
 import { trapped } from "../probes/trap.js";
 import { deepFreeze, diffSnapshot, exactDiff, isFrozenWriteError, isPlainObject, render, snapshot, typeName } from "../probes/values.js";
 import type { SuiteReport } from "../report.js";
-import { checkMetadataJson, checkMetadataType, checkProtocolShape, create, getMetadata, subjectName } from "./common.js";
+import { checkMetadataJson, checkMetadataType, checkProtocolShape, create, getMetadata, subjectName, requireFactory } from "./common.js";
 
 export type AnyRewardFunction = RewardFunction<unknown>;
 export type RewardFunctionFactory = () => AnyRewardFunction;
@@ -27,6 +27,7 @@ const AGENT = (x: number, y: number): arb.AgentSpec => ({ x, y, orientation: 0, 
 
 /** Builds the RewardFunction suite without running it. */
 export function planRewardFunction(factory: RewardFunctionFactory, rawOptions?: RewardFunctionOptions): SuitePlan {
+  requireFactory(factory, "checkRewardFunction", "reward");
   const { options, settings } = resolveOptions(rewardFunctionOptionsSchema, "reward-function", rawOptions);
   const fresh = () => create(factory);
   const compute = (r: AnyRewardFunction, t: Transition): unknown => guard("computeReward(prev, action, next, field)", () => r.computeReward(t[0], t[1], t[2], t[3]));

@@ -1,4 +1,4 @@
-/** The VectorField / wind suite (`wind.*`, contract-checks.md §5). */
+/** The VectorField / wind suite (`wind.*`, CHECKS.md §5). */
 import { Coordinates, ndarray, type PointLike, type VectorField } from "@plume/core-types";
 import fc from "fast-check";
 import * as arb from "../arbitraries.js";
@@ -8,12 +8,13 @@ import { trapped } from "../probes/trap.js";
 import { deepFreeze, diffSnapshot, exactDiff, isFrozenWriteError, render, snapshot, typeName } from "../probes/values.js";
 import type { SuiteReport } from "../report.js";
 import { explainNotContained } from "../spaces-util.js";
-import { checkProtocolShape, create, subjectName } from "./common.js";
+import { checkProtocolShape, create, subjectName, requireFactory } from "./common.js";
 
 export type VectorFieldFactory = () => VectorField;
 
 /** Builds the VectorField suite without running it. */
 export function planVectorField(factory: VectorFieldFactory, rawOptions?: VectorFieldOptions): SuitePlan {
+  requireFactory(factory, "checkVectorField", "windField");
   const { options, settings } = resolveOptions(vectorFieldOptionsSchema, "vector-field", rawOptions);
   const fresh = () => create(factory);
   const grid = (options.gridSize ?? [32, 32]) as arb.GridSpec;

@@ -1,4 +1,4 @@
-/** Broken ObservationModels, one per `obs.*` check id (contract-checks.md §1 "catches"). */
+/** Broken ObservationModels, one per `obs.*` check id (CHECKS.md §1 "catches"). */
 import { ndarray, type EnvState, type NDArray, type ObservationMetadata, type ObservationModel } from "@plume/core-types";
 import { Box, Generator } from "@plume/spaces";
 import { checkObservationModel, type ObservationModelOptions } from "../../src/index.js";

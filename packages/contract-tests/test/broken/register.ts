@@ -1,4 +1,4 @@
-/** Registers the self-tests of one fixture table (contract-checks.md §12.1). */
+/** Registers the self-tests of one fixture table (CHECKS.md §12.1). */
 import { describe, expect, it } from "vitest";
 import { checkInfo, resultOf } from "../../src/index.js";
 import { judge } from "./assert.js";

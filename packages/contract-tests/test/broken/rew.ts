@@ -1,4 +1,4 @@
-/** Broken RewardFunctions, one per `rew.*` check id (contract-checks.md §3 "catches"). */
+/** Broken RewardFunctions, one per `rew.*` check id (CHECKS.md §3 "catches"). */
 import { Coordinates, type AgentState, type ConcentrationField, type PlumeFieldInput, type RewardFunction, type RewardMetadata } from "@plume/core-types";
 import { checkRewardFunction, type RewardFunctionOptions } from "../../src/index.js";
 import { SparseGoalReward, StepPenaltyReward } from "../reference/rewards.js";

@@ -1,4 +1,4 @@
-/** Broken VectorFields, one per `wind.*` check id (contract-checks.md §5 "catches"). */
+/** Broken VectorFields, one per `wind.*` check id (CHECKS.md §5 "catches"). */
 import type { PointLike, VectorField } from "@plume/core-types";
 import { Box, Generator } from "@plume/spaces";
 import { checkVectorField, type VectorFieldOptions } from "../../src/index.js";

@@ -1,5 +1,5 @@
 /**
- * Every correct reference implementation with the options it is checked with (contract-checks.md
+ * Every correct reference implementation with the options it is checked with (CHECKS.md
  * §12.5). Each entry runs one suite; `allowWarnings` is the whitelist of warnings it may raise.
  */
 import type { Env, EnvInfo, Policy } from "@plume/core-types";
