@@ -184,5 +184,5 @@ describe("plume-contract check", () => {
     const ko = spawnSync(process.execPath, [bin, "check", bad, "--quiet", "--num-runs", "10"], { encoding: "utf8" });
     expect(ko.status).toBe(1);
     expect(ko.stdout).toContain("FAIL");
-  });
+  }, 180_000);
 });
