@@ -10,7 +10,7 @@ import { spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const pnpm = [process.execPath, join(root, "node_modules", "pnpm", "bin", "pnpm.cjs")];
@@ -116,12 +116,15 @@ try {
   const junitFile = join(good, "reports", "junit.xml");
   const junit = existsSync(junitFile) ? readFileSync(junitFile, "utf8") : "";
   const cases = (junit.match(/<testcase /g) ?? []).length;
+  const json = existsSync(join(good, "reports", "report.json")) ? JSON.parse(readFileSync(join(good, "reports", "report.json"), "utf8")) : {};
+  // one test case per obs.* check of the installed kit's catalogue
+  const { checksOfArea } = await import(pathToFileURL(join(good, "node_modules", "@plume", "contract-tests", "dist", "index.js")).href);
+  const expectedCases = checksOfArea("obs").length;
   report(
-    wellFormedXml(junit) && /<testsuites [^>]*failures="0"/.test(junit) && cases === 18,
-    `JUnit report written and well-formed (${cases} test cases, 0 failures)`,
+    wellFormedXml(junit) && /<testsuites [^>]*failures="0"/.test(junit) && cases === expectedCases,
+    `JUnit report written and well-formed (${cases} test cases = the kit's ${expectedCases} obs.* checks, 0 failures)`,
     junit.slice(0, 2000),
   );
-  const json = existsSync(join(good, "reports", "report.json")) ? JSON.parse(readFileSync(join(good, "reports", "report.json"), "utf8")) : {};
   report(json.ok === true, "JSON report written (ok: true)");
 
   // 4. a second copy with a planted bug (the clamp removed): tests and CLI must fail with the right check id

@@ -4,7 +4,7 @@ import fc from "fast-check";
 import * as arb from "../arbitraries.js";
 import { fail, guard, planSuite, type CheckDefinition, type SuitePlan } from "../engine.js";
 import { observationModelOptionsSchema, resolveOptions, type ObservationModelOptions } from "../options.js";
-import { trapped } from "../probes/trap.js";
+import { HiddenNondeterminismError, trapped } from "../probes/trap.js";
 import { deepFreeze, diffSnapshot, exactDiff, isFrozenWriteError, isPlainObject, numericLeaves, render, snapshot } from "../probes/values.js";
 import type { SuiteReport } from "../report.js";
 import { applyStateExtensions } from "../state-extensions.js";
@@ -50,10 +50,24 @@ export function planObservationModel(factory: ObservationModelFactory, rawOption
   const fresh = () => create(factory);
   const space = (m: AnyObservationModel) => readSpace(m, "observationSpace");
   const observe = (m: AnyObservationModel, state: EnvState) => guard("getObservation(envState)", () => m.getObservation(state));
+  /** Declared stateful (capabilities.stateful) or offering reset(): history is allowed, reset() must clear it. */
+  const isStateful = (m: AnyObservationModel) => settings.capabilities.stateful === true || typeof m.reset === "function";
   const resetIfStateful = (m: AnyObservationModel) => {
     if (typeof m.reset === "function") guard("reset()", () => (m.reset as () => void)());
   };
   const envStates = arb.envState();
+  /** An observation with the trap set: HIDDEN when the sensor used hidden randomness or the clock (obs.determinism's finding). */
+  const HIDDEN = Symbol("hidden");
+  const observeUntrapped = (m: AnyObservationModel, state: EnvState): unknown => {
+    try {
+      return trapped(() => m.getObservation(state));
+    } catch (error) {
+      if (error instanceof HiddenNondeterminismError) return HIDDEN;
+      return guard("getObservation(envState)", () => {
+        throw error;
+      });
+    }
+  };
   const describeSpec = (spec: arb.EnvStateSpec) => describeEnvStateSpec(spec);
   const runs = settings.numRuns;
   const isOpaque = (state: EnvState) => (v: object) => v === state.rng;
@@ -208,6 +222,78 @@ export function planObservationModel(factory: ObservationModelFactory, rawOption
             const b = guard("getObservation(envState)", () => trapped(() => m.getObservation(build(spec))));
             const d = exactDiff(a, b, "observation");
             if (d !== undefined) fail(`the same env state (with a generator in the same state) gave different observations: ${d}`);
+          },
+          { describe: describeSpec },
+        );
+      },
+    },
+    {
+      id: "obs.history-independence",
+      run(ctx) {
+        const probe = fresh();
+        if (isStateful(probe)) return ctx.skip("the sensor is stateful (reset() or capabilities.stateful): obs.reset-restores checks it instead");
+        // one instance, a long sequence of varied states: each observation equals a fresh instance's
+        ctx.property(
+          fc.array(envStates, { minLength: 20, maxLength: 60 }),
+          (specs) => {
+            const m = fresh();
+            specs.forEach((spec, k) => {
+              const got = observeUntrapped(m, build(spec));
+              const want = observeUntrapped(fresh(), build(spec));
+              if (got === HIDDEN || want === HIDDEN) return; // hidden randomness: obs.determinism reports it
+              const d = exactDiff(got, want, "observation");
+              if (d !== undefined) fail(`call ${k + 1} on one instance differs from a fresh instance on the same state (${d}): the observation depends on earlier calls (a cache keyed on the wrong thing, a counter, drift); declare capabilities.stateful and offer reset() if the sensor keeps history`);
+            });
+          },
+          { numRuns: Math.max(3, Math.ceil(runs / 10)), describe: (specs) => `${specs.length} states; first ${describeEnvStateSpec(specs[0] as arb.EnvStateSpec)}` },
+        );
+      },
+    },
+    {
+      id: "obs.reset-restores",
+      run(ctx) {
+        const probe = fresh();
+        if (!isStateful(probe)) return ctx.skip("the sensor is not stateful (no reset(), capabilities.stateful not declared)");
+        if (typeof probe.reset !== "function") fail("capabilities.stateful is declared but the sensor has no reset(): a stateful sensor must offer reset() to start an episode afresh");
+        ctx.property(
+          fc.tuple(fc.array(envStates, { minLength: 1, maxLength: 40 }), fc.array(envStates, { minLength: 1, maxLength: 20 })),
+          ([before, after]) => {
+            const used = fresh();
+            resetIfStateful(used);
+            for (const spec of before) observe(used, build(spec));
+            resetIfStateful(used);
+            const clean = fresh();
+            resetIfStateful(clean);
+            after.forEach((spec, k) => {
+              const d = exactDiff(observe(used, build(spec)), observe(clean, build(spec)), "observation");
+              if (d !== undefined) fail(`after ${before.length} observations and reset(), observation ${k + 1} differs from a fresh instance's (${d}): reset() must restore the initial state`);
+            });
+          },
+          { numRuns: Math.max(3, Math.ceil(runs / 10)), describe: ([a, b]) => `${a.length} states, reset(), then ${b.length} states` },
+        );
+      },
+    },
+    {
+      id: "obs.rng-declared",
+      run(ctx) {
+        const meta = getMetadata(fresh());
+        const noise = metaParam(meta, "noise_std");
+        if (ctx.capabilities.usesRng === true || (typeof noise === "number" && noise > 0)) return ctx.skip("the sensor declares randomness (capabilities.usesRng or parameters.noise_std > 0): obs.rng-only checks it");
+        if (ctx.capabilities.nondeterministic === true) return ctx.skip("capabilities.nondeterministic is declared");
+        // the very same env_state object, generator included, twice: equal unless randomness is declared
+        ctx.property(
+          envStates,
+          (spec) => {
+            const state = build(spec);
+            const m = fresh();
+            resetIfStateful(m);
+            const a = observeUntrapped(m, state);
+            const m2 = fresh();
+            resetIfStateful(m2);
+            const b = observeUntrapped(m2, state);
+            if (a === HIDDEN || b === HIDDEN) return; // hidden randomness: obs.determinism reports it
+            const d = exactDiff(a, b, "observation");
+            if (d !== undefined) fail(`the same env_state object (its generator included) gave two different observations (${d}): the sensor draws from envState.rng without declaring it (set capabilities.usesRng, or parameters.noise_std > 0)`);
           },
           { describe: describeSpec },
         );
@@ -406,10 +492,10 @@ export function checkObservationModel(factory: ObservationModelFactory, options?
 export function describeEnvStateSpec(spec: arb.EnvStateSpec): string {
   const a = spec.agent;
   return (
-    `{grid ${spec.grid[0]}x${spec.grid[1]}, agent (${a.x}, ${a.y}) facing ${a.orientation}° step_count ${a.step_count}, ` +
-    `plume_field ${spec.plume}${spec.plume === "uniform" ? `(seed ${spec.plumeSeed})` : ""}, source (${spec.source[0]}, ${spec.source[1]}) sigma ${spec.sigma}, ` +
+    `{grid ${spec.grid[0]}x${spec.grid[1]}, agent (${a.x}, ${a.y}) facing ${a.orientation}°, ` +
+    `plume ${spec.plume} at (${spec.source[0]}, ${spec.source[1]})${spec.plume === "two-sources" ? ` and (${spec.source2[0]}, ${spec.source2[1]})` : ""} sigma ${spec.sigma}${spec.plume === "moving" ? " (no fieldArray)" : ""}, ` +
     `step_count ${spec.step_count}, max_steps ${spec.max_steps}, goal (${spec.goal[0]}, ${spec.goal[1]}), ` +
-    `wind ${spec.wind === null ? "absent" : `(${spec.wind[0]}, ${spec.wind[1]})`}, rng seed ${spec.rngSeed}}`
+    `wind ${spec.wind === null ? "absent" : spec.wind.kind === "constant" ? `constant (${spec.wind.vx}, ${spec.wind.vy})` : `varying, speeds up to ${spec.wind.speed}`}, rng seed ${spec.rngSeed}}`
   );
 }
 

@@ -731,8 +731,9 @@ export const ENV_FIXTURES: FixtureTable = {
     ),
   },
   "env.render-all-modes": {
-    what: "a factory that ignores renderMode",
-    run: run((hints) => new GridPlumeEnv({ ...hints, renderMode: null })),
+    what: "render() that throws in a declared mode (ansi)",
+    run: run(wrapped({ render: (inner) => (inner.renderMode === "ansi" ? (() => { throw new Error("ansi rendering is not implemented"); })() : inner.render()) })),
+    alsoFails: ["env.render-return", "env.render-no-side-effect"],
   },
   "env.close-idempotent": {
     what: "a second close freeing a released handle",

@@ -64,6 +64,28 @@ class MutableBox {
   }
 }
 
+/** A stateful sensor: (current, previous) readings; `forgetful` makes reset() leave the previous reading. */
+class PreviousReadingSensor implements ObservationModel<NDArray<"float32">> {
+  readonly #space = new Box({ low: 0, high: 1, shape: [2], dtype: "float32" });
+  #previous = 0;
+  constructor(readonly forgetful: boolean) {}
+  get observationSpace(): Box<"float32"> {
+    return this.#space;
+  }
+  reset(): void {
+    if (!this.forgetful) this.#previous = 0;
+  }
+  getObservation(s: EnvState): NDArray<"float32"> {
+    const now = reading(s);
+    const out = ndarray("float32", [2], Float32Array.of(now, this.#previous));
+    this.#previous = now;
+    return out;
+  }
+  getMetadata(): ObservationMetadata {
+    return { type: "previous_reading", modality: "olfactory", parameters: {}, required_state_keys: ["agent_state", "concentration_field"] };
+  }
+}
+
 export const OBS_FIXTURES: FixtureTable = {
   "obs.protocol-shape": {
     what: "missing getMetadata",
@@ -76,7 +98,7 @@ export const OBS_FIXTURES: FixtureTable = {
         getObservation: (s: EnvState) => base.getObservation(s),
       } as unknown as ObservationModel<unknown>;
     }),
-    alsoFails: ["obs.metadata-type", "obs.rng-only", "obs.required-keys", "obs.optional-absent"],
+    alsoFails: ["obs.metadata-type", "obs.rng-only", "obs.required-keys", "obs.optional-absent", "obs.rng-declared"],
   },
   "obs.space-valid": {
     what: "a space that does not contain its own samples",
@@ -163,6 +185,46 @@ export const OBS_FIXTURES: FixtureTable = {
       // eslint-disable-next-line no-restricted-properties -- a deliberately broken sensor: hidden Math.random
       return { get observationSpace() { return base.observationSpace; }, getObservation: (s: EnvState) => ndarray("float32", [1], Float32Array.of(reading(s) * Math.random())), getMetadata: () => base.getMetadata() };
     }),
+  },
+  "obs.history-independence": {
+    what: "a reading memoised by agent position only, so a later state at the same cell gets a stale value",
+    run: run(() => {
+      const base = new ConcentrationSensor();
+      const memo = new Map<string, number>();
+      return {
+        get observationSpace() {
+          return base.observationSpace;
+        },
+        getObservation(s: EnvState) {
+          const key = `${s.agent_state.position.x},${s.agent_state.position.y}`;
+          if (!memo.has(key)) memo.set(key, reading(s));
+          return ndarray("float32", [1], Float32Array.of(memo.get(key) as number));
+        },
+        getMetadata: () => base.getMetadata(),
+      };
+    }),
+    ungated: () => checkObservationModel(() => new PreviousReadingSensor(false), { numRuns: 20 }),
+  },
+  "obs.reset-restores": {
+    what: "a sensor reporting (current, previous) readings whose reset() forgets to clear the previous one",
+    alsoFails: ["obs.determinism"],
+    run: run(() => new PreviousReadingSensor(true)),
+    ungated: () => checkObservationModel(() => new ConcentrationSensor(), { numRuns: 20 }),
+  },
+  "obs.rng-declared": {
+    what: "sensor noise drawn from envState.rng without declaring usesRng or noise_std",
+    alsoFails: ["obs.required-keys"],
+    run: run(() => {
+      const base = new ConcentrationSensor();
+      return {
+        get observationSpace() {
+          return base.observationSpace;
+        },
+        getObservation: (s: EnvState) => ndarray("float32", [1], Float32Array.of(Math.min(1, Math.max(0, reading(s) + s.rng.normal(0, 0.05))))),
+        getMetadata: () => base.getMetadata(),
+      };
+    }),
+    ungated: () => checkObservationModel(() => new WindVectorSensor(0.1), { numRuns: 20 }),
   },
   "obs.rng-only": {
     what: "a private generator used as a fallback when rng is absent",
