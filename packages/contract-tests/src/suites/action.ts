@@ -1,5 +1,7 @@
 /** The ActionProcessor suite (`act.*`, CHECKS.md §2). */
-import { GridSize, type ActionProcessor, type AgentState } from "@plume/core-types";
+import { GridSize, hasActionBatch, type ActionProcessor, type AgentState, type BatchActionProcessor } from "@plume/core-types";
+import * as batch from "../batch.js";
+import { actionNumbers } from "../batch.js";
 import { Generator } from "@plume/spaces";
 import fc from "fast-check";
 import * as arb from "../arbitraries.js";
@@ -8,7 +10,7 @@ import { actionProcessorOptionsSchema, resolveOptions, type ActionProcessorOptio
 import { trapped } from "../probes/trap.js";
 import { cloneValue, diffSnapshot, exactDiff, isFrozenWriteError, isObjectLike, isPlainObject, render, snapshot, typeName } from "../probes/values.js";
 import type { SuiteReport } from "../report.js";
-import { enumerateDiscrete, extremeMembers, foreignValues, safeContains, seededSamples, type AnySpace } from "../spaces-util.js";
+import { enumerateDiscrete, extremeMembers, foreignValues, safeContains, seededSamples, spaceLabel, type AnySpace } from "../spaces-util.js";
 import { checkMetadataJson, checkMetadataType, checkProtocolShape, checkSpaceValid, create, getMetadata, readSpace, subjectName, requireFactory } from "./common.js";
 
 export type AnyActionProcessor = ActionProcessor<unknown>;
@@ -253,6 +255,56 @@ export function planActionProcessor(factory: ActionProcessorFactory, rawOptions?
             }
           },
           { describe: describeCase },
+        );
+      },
+    },
+    {
+      id: "act.batch-agrees",
+      run(ctx) {
+        const probe = fresh();
+        if (!hasActionBatch(probe)) return ctx.skip("the processor has no processActionBatch (the batch protocol is optional)");
+        const s = space(probe);
+        const width = (actionNumbers(seededSamples(s, 1, 1)[0]) ?? []).length;
+        if (width === 0) fail(`processActionBatch exists but ${spaceLabel(s)} actions are not numbers or numeric arrays, so they cannot be laid out for a batch`);
+        ctx.property(
+          batch.batchSpec().chain((b) => fc.record({ b: fc.constant(b), actions: fc.array(arb.action(s), { minLength: b.envs.length, maxLength: b.envs.length }) })),
+          ({ b, actions }) => {
+            const { context, rngs, grid } = batch.batchWorld(b);
+            const agents = batch.agentBatch(b);
+            const before = batch.copyAgents(agents);
+            const flat = new Float64Array(b.envs.length * width);
+            actions.forEach((a, i) => flat.set(actionNumbers(a) ?? [], i * width));
+            const { indices, count } = batch.indicesOf(b);
+            const m = fresh();
+            guard("processActionBatch(actions, agents, context, indices, count)", () => (m as unknown as BatchActionProcessor).processActionBatch(flat, agents, context, indices, count));
+            // the object path, environment by environment, each with its own generator (as setRng gives it)
+            const objectRngs = b.envs.map((e) => Generator.fromSeed(e.rngSeed));
+            const obj = fresh();
+            const expected = batch.copyAgents(before);
+            for (const i of b.listed) {
+              if (typeof obj.setRng === "function") guard("setRng(rng)", () => (obj.setRng as (r: Generator) => void)(objectRngs[i] as Generator));
+              const next = guard("processAction(action, state, grid)", () => obj.processAction(cloneValue(actions[i]), batch.agentOf(b, i), grid));
+              const p = positionOf(next);
+              (expected.x as Int32Array)[i] = Number(p?.x);
+              (expected.y as Int32Array)[i] = Number(p?.y);
+              (expected.orientation as Float64Array)[i] = (next as unknown as { orientation: number }).orientation;
+            }
+            for (const key of ["x", "y", "orientation", "prevX", "prevY", "stepCount", "totalReward", "distance"] as const) {
+              const mm = batch.compareRows(`agents.${key}`, agents[key], expected[key], 1);
+              if (mm !== undefined) {
+                const listed = b.listed.includes(mm.env);
+                fail(
+                  `${mm.what}: the batch wrote ${mm.batch} but ${listed ? `processAction on environment ${mm.env} gives ${mm.object}` : `environment ${mm.env} is not listed (indices[0..count)), so it must stay ${mm.object}`}: batch and object methods must agree bit for bit`,
+                );
+              }
+            }
+            for (const i of b.listed) {
+              const a = (rngs[i] as Generator).random();
+              const o = (objectRngs[i] as Generator).random();
+              if (!Object.is(a, o)) fail(`environment ${i}'s generator is in a different state after the batch than after processAction (the batch drew a different number of values, or from another environment's generator)`);
+            }
+          },
+          { describe: ({ b, actions }) => `${batch.describeBatch(b)}, actions ${render(actions, 200)}`, numRuns: Math.max(10, Math.ceil(runs / 2)) },
         );
       },
     },
