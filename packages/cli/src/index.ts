@@ -6,6 +6,7 @@ export { main, buildProgram, resolveSeeds, describeSeeds, type Io } from "./prog
 export { CliError, ExitCode, ReplayMismatchError, describeError } from "./errors.js";
 export {
   DEFAULT_ENV_CONFIG,
+  baselineConfig,
   configForBaseline,
   createEnv,
   describeConfig,
@@ -17,9 +18,12 @@ export { EnvFlagsSchema, type EnvFlags } from "./flags.js";
 export { currentEnvLoading, withEnvLoading, type EnvLoading } from "./trust.js";
 export {
   buildPolicy,
+  cellOf,
+  checkCompatible,
   observationToJson,
   runPolicy,
   summarize,
+  SteppedEnv,
   SummaryAccumulator,
   type Cell,
   type EpisodeResult,
@@ -28,11 +32,14 @@ export {
   type RunResult,
   type RunSpec,
   type RunSummary,
+  type Stepped,
+  type SteppedEnvSpec,
   type StepRecord,
 } from "./runner.js";
 export { formatTable, type TableRow } from "./table.js";
 export {
   Canvas,
+  PLUME_GAMMA,
   PLUME_LEVELS,
   TRAJECTORY_COLORS,
   animateEpisode,
@@ -42,6 +49,8 @@ export {
   drawSource,
   drawTrails,
   palette,
+  plumeColor,
+  plumeLevels,
   toPng,
   type AnimationOptions,
   type FigureOptions,
