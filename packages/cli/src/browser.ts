@@ -21,4 +21,5 @@ export {
 export { SummaryAccumulator, summarize, type RunSummary } from "./summary.js";
 export { DEFAULT_ENV_CONFIG, baselineConfig, describeConfig, sensorLabel } from "./config.js";
 export { CliError, ExitCode, describeError, oneLine } from "./errors.js";
+export { formatTable, type TableRow } from "./table.js";
 export { BLACK, PLUME_GAMMA, PLUME_LEVELS, TRAJECTORY_COLORS, WHITE, palette, plumeColor, plumeLevels, type Rgb } from "./colors.js";
