@@ -130,16 +130,8 @@ function episodeError(error: unknown, episode: number, seed: number, t: number):
   return new CliError(`${where}: the environment failed: ${oneLine(message)}`, ExitCode.FAILURE, { cause: error });
 }
 
-/** One step of a `SteppedEnv`: what was done, what came back (the observation and info as the env returned them). */
-export interface Stepped {
-  /** The step number: 1 for the first step. */
-  readonly t: number;
-  readonly action: number;
-  readonly reward: number;
-  readonly terminated: boolean;
-  readonly truncated: boolean;
-  /** The agent's cell after the step. */
-  readonly position: Cell;
+/** One step of a `SteppedEnv`: a `StepRecord` with the observation and info as the env returned them. */
+export interface Stepped extends Omit<StepRecord, "episode" | "observation"> {
   readonly observation: unknown;
   readonly info: EnvInfo;
 }

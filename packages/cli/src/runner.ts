@@ -10,21 +10,6 @@ import { createEnv } from "./env-config.js";
 import { buildPolicy, checkCompatible, observationToJson, SteppedEnv, type EpisodeResult, type ResetRecord, type StepRecord } from "./episode.js";
 import { SummaryAccumulator, type RunSummary } from "./summary.js";
 
-export {
-  buildPolicy,
-  cellOf,
-  checkCompatible,
-  observationToJson,
-  SteppedEnv,
-  type Cell,
-  type EpisodeResult,
-  type JsonObservation,
-  type ResetRecord,
-  type Stepped,
-  type SteppedEnvSpec,
-  type StepRecord,
-} from "./episode.js";
-export { SummaryAccumulator, summarize, type RunSummary } from "./summary.js";
 
 /** What `runPolicy` runs. */
 export interface RunSpec {

@@ -2,6 +2,7 @@
 // Measures the page in headless Chromium (Debian's, via playwright-core): time to the first drawn frame and the
 // drawing frame rate at 128x128 and 512x512, and the worker loop's steps per second. Needs the built page
 // (`npm run web:measure` at the root builds it). Prints a Markdown table and writes .scratch/web-measure.json.
+/* global window, document, Event -- page.evaluate callbacks run in the page */
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { cpus } from "node:os";
