@@ -71,10 +71,19 @@ export function configText(config: unknown, format: "yaml" | "json"): string {
   return format === "json" ? `${JSON.stringify(config, null, 2)}\n` : stringify(config, { flowCollectionPadding: false, collectionStyle: "any" });
 }
 
-/** The commands that repeat the page's episode and comparison with the CLI, given the config saved as `file`. */
-export function cliCommands(file: string, policy: string, seed: number, policies: readonly string[], episodes: number): string[] {
+/** A shell word: `text` as is when it is plain, else in single quotes. */
+function shellWord(text: string): string {
+  return /^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replace(/'/g, "'\\''")}'`;
+}
+
+/**
+ * The commands that repeat the page's episode and comparison with the CLI, given the config saved as `file`
+ * (`policyOptions`: the JSON typed in the page, empty for the defaults; `plume compare` runs the defaults).
+ */
+export function cliCommands(file: string, policy: string, seed: number, policies: readonly string[], episodes: number, policyOptions = ""): string[] {
+  const options = policyOptions === "" ? "" : ` --policy-options ${shellWord(policyOptions)}`;
   return [
-    `plume run --config ${file} --policy ${policy} --seed ${seed} --episodes 1`,
+    `plume run --config ${file} --policy ${policy}${options} --seed ${seed} --episodes 1`,
     `plume compare --config ${file} --policies ${policies.join(",")} --seed ${seed} --episodes ${episodes}`,
   ];
 }

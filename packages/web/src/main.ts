@@ -202,13 +202,33 @@ function seed(): number {
   return numberOf("seed");
 }
 
+/** The policy options typed as JSON (undefined when empty); shows the error beside the field when they are not a JSON object. */
+function policyOptions(): Record<string, unknown> | undefined | null {
+  const text = input("policy-options").value.trim();
+  if (text === "") return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    showError({ name: "SyntaxError", parameter: "policyOptions", message: `policy options: not valid JSON (${(error as Error).message}); write a JSON object, e.g. {"threshold": 0.001}` });
+    return null;
+  }
+  if (value === null || typeof value !== "object" || Array.isArray(value)) {
+    showError({ name: "ValidationError", parameter: "policyOptions", message: `policy options: expected a JSON object, e.g. {"threshold": 0.001}, got ${text}` });
+    return null;
+  }
+  return value as Record<string, unknown>;
+}
+
 function request(): RunRequest | undefined {
+  const options = policyOptions();
+  if (options === null) return undefined;
   const s = seed();
   if (!Number.isInteger(s) || s < 0 || s > MAX_SEED) {
     showError({ name: "ValidationError", parameter: "seed", message: `seed: an integer in [0, ${MAX_SEED}], got ${input("seed").value || "nothing"}` });
     return undefined;
   }
-  return { config: raw, policy: select("policy").value, seed: s };
+  return { config: raw, policy: select("policy").value, ...(options !== undefined && { policyOptions: options }), seed: s };
 }
 
 /** Reads the editor, shows syntax errors at their line, and loads the episode of a config that parses. */
@@ -413,7 +433,7 @@ function updateSpeedLabel(): void {
 }
 
 function updateCommands(): void {
-  $("cli-commands").textContent = cliCommands("plume.yaml", select("policy").value, seed(), selectedPolicies(), numberOf("episodes")).join("\n");
+  $("cli-commands").textContent = cliCommands("plume.yaml", select("policy").value, seed(), selectedPolicies(), numberOf("episodes"), input("policy-options").value.trim()).join("\n");
 }
 
 let editTimer: ReturnType<typeof setTimeout> | undefined;
@@ -434,7 +454,7 @@ async function copyConfig(): Promise<void> {
     editor().select();
     document.execCommand("copy");
   }
-  setStatus(`copied the config: save it as plume.yaml and run ${cliCommands("plume.yaml", select("policy").value, seed(), [], 0)[0] ?? ""}`);
+  setStatus(`copied the config: save it as plume.yaml and run ${cliCommands("plume.yaml", select("policy").value, seed(), [], 0, input("policy-options").value.trim())[0] ?? ""}`);
 }
 
 function initialConfig(): Record<string, unknown> {
@@ -470,13 +490,14 @@ function start(available: Choices): void {
     }),
   );
   const params = new URLSearchParams(location.search);
+  if (params.get("options") !== null) input("policy-options").value = params.get("options") as string;
   if (params.get("seed") !== null) input("seed").value = params.get("seed") as string;
   if (params.get("policy") !== null && available.policy.includes(params.get("policy") as string)) select("policy").value = params.get("policy") as string;
   raw = initialConfig();
   configToForm(raw);
   writeEditor(raw);
   for (const id of ["grid-w", "grid-h", "source-x", "source-y", "sigma", "goal-radius", "max-steps", "plume", "sensor", "action", "reward"]) $(id).addEventListener("change", fromForm);
-  for (const id of ["policy", "seed"]) $(id).addEventListener("change", () => {
+  for (const id of ["policy", "seed", "policy-options"]) $(id).addEventListener("change", () => {
     clearErrors();
     load();
   });

@@ -10,6 +10,8 @@ export interface RunRequest {
   readonly config: Readonly<Record<string, unknown>>;
   /** A baseline of `@plume/policies`. */
   readonly policy: string;
+  /** The baseline's options (`plume run --policy-options`); the defaults when absent. */
+  readonly policyOptions?: Readonly<Record<string, unknown>> | undefined;
   /** The episode's seed, in [0, 2^32 - 1]. */
   readonly seed: number;
 }

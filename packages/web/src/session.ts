@@ -60,6 +60,8 @@ export function choicesOf(packages: readonly PluginPackage[]): Choices {
 
 /** An error as the page shows it. */
 export function errorInfo(error: unknown): ErrorInfo {
+  const parameter = (error as { parameter?: unknown } | null)?.parameter;
+  if (error instanceof Error && !isPlumeError(error) && typeof parameter === "string") return { name: error.name, message: error.message, parameter };
   if (isPlumeError(error)) return { name: error.name, message: error.message, parameter: error.parameter };
   if (error instanceof Error) {
     const cause = (error as { cause?: unknown }).cause;
@@ -139,7 +141,13 @@ export class Episode {
   /** Builds the environment and policy of `request` and resets episode 0 with its seed. @throws ConfigurationError / CliError. */
   static async load(request: RunRequest, plugins: readonly Plugin[]): Promise<Episode> {
     const config = runConfig(request.config, request.policy);
-    const policy = buildPolicy(request.policy, undefined);
+    let policy;
+    try {
+      policy = buildPolicy(request.policy, request.policyOptions);
+    } catch (error) {
+      // The CLI's message names --policy-options; the page's field is policyOptions.
+      throw Object.assign(new Error((error as Error).message.replace(/^--policy-options: /, "policy options: "), { cause: error }), { name: "PolicyOptionsError", parameter: "policyOptions" });
+    }
     const env = await buildEnv(config, plugins);
     try {
       checkCompatible(request.policy, policy, env, config);

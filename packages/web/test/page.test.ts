@@ -98,10 +98,11 @@ async function runToEnd(): Promise<PageState> {
 const canvasPixels = () => page.evaluate(() => (document.getElementById("scene") as HTMLCanvasElement).toDataURL());
 
 /** The CLI's episode for the config file, policy and seed: `plume run`'s own code path, with every step recorded. */
-async function cliEpisode(file: string, policy: string, seed: number): Promise<{ steps: StepRecord[]; episode: unknown }> {
+async function cliEpisode(file: string, policy: string, seed: number, policyOptions?: Record<string, unknown>): Promise<{ steps: StepRecord[]; episode: unknown }> {
   const setup = await resolveEnvSetup({ config: file });
   const steps: StepRecord[] = [];
-  const result = await runPolicy({ policy, config: configForBaseline(setup, getBaseline(policy)), baseDir: setup.baseDir, seeds: [seed], onStep: (s) => steps.push(s) });
+  const config = configForBaseline(setup, getBaseline(policy));
+  const result = await runPolicy({ policy, policyOptions, config, baseDir: setup.baseDir, seeds: [seed], onStep: (s) => steps.push(s) });
   return { steps, episode: result.episodes[0] };
 }
 
@@ -169,25 +170,29 @@ describe("the page in Chromium", () => {
   // Same config and seed: the page's episode is `plume run`'s, step for step (actions, rewards, flags, cells, observations).
   test.each([
     { policy: "greedy", seed: 7, text: "gridSize: [48, 40]\ngoalLocation: [30, 12]\ngoalRadius: 1\nplume: { type: gaussian, options: { sigma: 9 } }\nmaxSteps: 300\n" },
-    { policy: "random", seed: 4, text: "gridSize: [24, 24]\ngoalLocation: [5, 18]\nmaxSteps: 250\nsensor: concentration\naction: eight_direction\nreward: { type: step_penalty, options: { stepPenalty: 0.01 } }\n" },
+    { policy: "random", seed: 4, options: { nActions: 9 }, text: "gridSize: [24, 24]\ngoalLocation: [5, 18]\nmaxSteps: 250\nsensor: concentration\naction: eight_direction\nreward: { type: step_penalty, options: { stepPenalty: 0.01 } }\n" },
     { policy: "surge-cast", seed: 12, text: "gridSize: [40, 40]\ngoalLocation: [10, 20]\nmaxSteps: 300\nwind: { type: constant, options: { directionDeg: 0, speed: 1 } }\n" },
-  ])("page episode == CLI episode: $policy seed $seed", async ({ policy, seed, text }) => {
+  ])("page episode == CLI episode: $policy seed $seed", async ({ policy, seed, text, options }: { policy: string; seed: number; text: string; options?: Record<string, unknown> }) => {
+    await page.$eval("#policy-options", (el, v) => ((el as HTMLInputElement).value = v), options === undefined ? "" : JSON.stringify(options));
+    await choose("#policy", policy);
     const loaded = await setConfig(text);
     expect(loaded.error).toBeUndefined();
-    await choose("#policy", policy);
     const s = await setSeed(seed);
     expect(s.error).toBeUndefined();
     const done = await runToEnd();
     const pageSteps = await page.evaluate(() => (window as unknown as { plumePage: { episodeLog(): StepRecord[] } }).plumePage.episodeLog());
     const file = join(work, `${policy}.yaml`);
     writeFileSync(file, await page.inputValue("#config-text"));
-    const cli = await cliEpisode(file, policy, seed);
+    const cli = await cliEpisode(file, policy, seed, options);
     expect(pageSteps.length).toBeGreaterThan(0);
     expect(pageSteps).toEqual(cli.steps);
     const { trajectory: _t, ...episode } = cli.episode as { trajectory?: unknown };
     expect({ ...done.result, trajectory: undefined }).toEqual({ ...episode, trajectory: undefined });
     // And the `plume` binary itself, as a user runs it.
-    const json = JSON.parse(plume(["run", "--config", file, "--policy", policy, "--seed", String(seed), "--episodes", "1", "--json", "--no-progress"])) as { episodes: unknown[] };
+    const flags = options === undefined ? [] : ["--policy-options", JSON.stringify(options)];
+    const json = JSON.parse(plume(["run", "--config", file, "--policy", policy, ...flags, "--seed", String(seed), "--episodes", "1", "--json", "--no-progress"])) as { episodes: unknown[] };
+    // The page prints the same command to copy.
+    expect(await page.textContent("#cli-commands")).toContain(`plume run --config plume.yaml --policy ${policy}${options === undefined ? "" : ` --policy-options '${JSON.stringify(options)}'`} --seed ${seed}`);
     expect(json.episodes[0]).toEqual({ ...episode });
   });
 
@@ -239,6 +244,23 @@ describe("the page in Chromium", () => {
     const unknown = await setConfig("gridSize: [64, 64]\ngoalLocation: [32, 32]\nsensor: nose\n");
     expect(unknown.error?.parameter).toBe("sensor.type");
     expect(await page.textContent('[data-error-for="sensor"]')).toMatch(/unknown sensor type "nose".*concentration/);
+    // A module path: refused (importing it would run its code), as plume run does without --allow-module-paths.
+    const module = await setConfig("gridSize: [64, 64]\ngoalLocation: [32, 32]\nsensor: ./evil.mjs\n");
+    expect(module.error?.parameter).toBe("sensor.type");
+    expect(await page.textContent('[data-error-for="sensor"]')).toMatch(/is a module path, and importing it would run its code/);
+    // Policy options: not JSON, and out of range for the policy — beside the options field.
+    await setConfig("gridSize: [64, 64]\ngoalLocation: [32, 32]\n");
+    await choose("#policy", "random");
+    await setInput("#policy-options", "{nActions: 3");
+    expect(await page.textContent('[data-error-for="policyOptions"]')).toMatch(/not valid JSON/);
+    let asked = (await state()).answers;
+    await setInput("#policy-options", '{"nActions": 0}');
+    const options = await waitForScene(asked);
+    expect(options.error?.parameter).toBe("policyOptions");
+    expect(await page.textContent('[data-error-for="policyOptions"]')).toMatch(/^policy options: .*nActions/);
+    asked = (await state()).answers;
+    await setInput("#policy-options", "");
+    expect((await waitForScene(asked)).error).toBeUndefined();
     // Fixed: the error goes away.
     const fixed = await setConfig("gridSize: [64, 64]\ngoalLocation: [32, 32]\n");
     expect(fixed.error).toBeUndefined();

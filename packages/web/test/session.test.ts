@@ -147,6 +147,11 @@ describe("the editor's text", () => {
     for (const format of ["yaml", "json"] as const) expect(parseConfigText(configText(config, format))).toEqual({ ok: true, value: config });
   });
 
+  it("quotes policy options for the shell", () => {
+    expect(cliCommands("p.yaml", "random", 0, [], 1, '{"nActions":9}')[0]).toBe(`plume run --config p.yaml --policy random --policy-options '{"nActions":9}' --seed 0 --episodes 1`);
+    expect(cliCommands("p.yaml", "random", 0, [], 1, `{"a":"it's"}`)[0]).toContain(`--policy-options '{"a":"it'\\''s"}'`);
+  });
+
   it("says which plume commands repeat the page", () => {
     expect(cliCommands("p.yaml", "greedy", 4, ["random", "greedy"], 10)).toEqual([
       "plume run --config p.yaml --policy greedy --seed 4 --episodes 1",
