@@ -7,6 +7,7 @@ import { DEFAULT_ENV_CONFIG, formatTable, type EpisodeResult, type StepRecord } 
 import { Sparkline } from "./charts.js";
 import { cliCommands, configText, lineOfPath, parseConfigText, pathSegments } from "./configtext.js";
 import { drawFrame, FieldImage } from "./draw.js";
+import { EXAMPLE_FILES, examplesFor } from "./examples.js";
 import type { Choices, CompareRow, ErrorInfo, FromWorker, RunRequest, Scene, ToWorker } from "./protocol.js";
 import "./style.css";
 
@@ -489,6 +490,16 @@ function start(available: Choices): void {
       return label;
     }),
   );
+  const examples = examplesFor(EXAMPLE_FILES, available);
+  setOptions(select("example"), ["", ...examples.map((e) => e.name)], Object.fromEntries([["", "—"], ...examples.map((e) => [e.name, e.name])]));
+  $("example-row").hidden = examples.length === 0;
+  select("example").addEventListener("change", () => {
+    const example = examples.find((e) => e.name === select("example").value);
+    if (example === undefined) return;
+    select("example").title = example.summary;
+    editor().value = example.text;
+    loadFromEditor();
+  });
   const params = new URLSearchParams(location.search);
   if (params.get("options") !== null) input("policy-options").value = params.get("options") as string;
   if (params.get("seed") !== null) input("seed").value = params.get("seed") as string;

@@ -10,9 +10,22 @@ function newest(path: string): number {
   return Math.max(stat.mtimeMs, ...readdirSync(path).map((name) => newest(join(path, name))));
 }
 
+/** The example configs the page bundles (`examples/*.yaml` etc., not the example packages' folders). */
+function exampleConfigs(): string[] {
+  const dir = join(packageDir, "..", "..", "examples");
+  return readdirSync(dir)
+    .filter((name) => /\.(ya?ml|json)$/.test(name))
+    .map((name) => join(dir, name));
+}
+
 export async function ensureBuilt(): Promise<void> {
   const built = join(distDir, "index.html");
-  const sources = Math.max(newest(join(packageDir, "src")), newest(join(packageDir, "index.html")), newest(join(packageDir, "vite.config.ts")));
+  const sources = Math.max(
+    newest(join(packageDir, "src")),
+    newest(join(packageDir, "index.html")),
+    newest(join(packageDir, "vite.config.ts")),
+    ...exampleConfigs().map(newest),
+  );
   if (existsSync(built) && statSync(built).mtimeMs >= sources) return;
   await build({ root: packageDir, configFile: join(packageDir, "vite.config.ts"), logLevel: "warn" });
 }

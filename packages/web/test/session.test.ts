@@ -9,6 +9,7 @@ import { plugins as windPlugins } from "@plume/sensors-wind";
 import * as z from "zod";
 import { describe, expect, it } from "vitest";
 import { cliCommands, configText, lineOfPath, parseConfigText, pathSegments } from "../src/configtext.js";
+import { examplesFor } from "../src/examples.js";
 import { choicesOf, Episode, errorInfo, pluginsOf, readingOf, runConfig } from "../src/session.js";
 
 /** A plume whose source drifts one cell in +x per step: a time-varying field (`advanceToStep`). */
@@ -157,5 +158,21 @@ describe("the editor's text", () => {
       "plume run --config p.yaml --policy greedy --seed 4 --episodes 1",
       "plume compare --config p.yaml --policies random,greedy --seed 4 --episodes 10",
     ]);
+  });
+});
+
+describe("example configs", () => {
+  const choices = choicesOf([]);
+  it("offers the examples whose every component the page resolves, with their first comment line", () => {
+    const files = {
+      "../../../examples/b-gauss.yaml": "# A wide plume\ngridSize: [32, 32]\nplume: { type: gaussian, options: { sigma: 20 } }\nsensor: antennae\n",
+      "../../../examples/a-movie.yaml": "# A movie\nplume: { type: movie, options: { path: demo:// } }\n",
+      "../../../examples/c-wind.json": '{"sensor": "wind_vector"}',
+      "../../../examples/d-bad.yaml": "gridSize: [1,\n",
+      "../../../examples/e-list.yaml": "- 1\n- 2\n",
+    };
+    expect(examplesFor(files, choices)).toEqual([{ name: "b-gauss", text: files["../../../examples/b-gauss.yaml"], summary: "A wide plume" }]);
+    const withMovie = { ...choices, plume: [...choices.plume, "movie"] };
+    expect(examplesFor(files, withMovie).map((e) => e.name)).toEqual(["a-movie", "b-gauss"]);
   });
 });
