@@ -20,6 +20,8 @@ const SPEEDS = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 0];
 /** The sensor choice that leaves `sensor` out of the config: the policy picks its own (greedy: 4 antennae), as the CLI does. */
 const POLICY_SENSOR = "";
 const MAX_SEED = 4294967295;
+/** The colour scale of a time-varying plume's frames: concentrations lie in [0, 1] (as `plume render --gif` draws them). */
+const TIME_VARYING_RANGE = [0, 1] as const;
 
 const worker = new Worker(new URL("./worker.ts", import.meta.url), { type: "module" });
 const send = (message: ToWorker) => worker.postMessage(message);
@@ -267,7 +269,7 @@ function onScene(next: Scene): void {
   answers += 1;
   scene = next;
   if (field === undefined || field.width !== next.width || field.height !== next.height) field = new FieldImage(next.width, next.height);
-  field.update(next.field);
+  field.update(next.field, next.timeVarying ? TIME_VARYING_RANGE : undefined);
   trail = [[next.start[0], next.start[1]]];
   heading = next.heading;
   log = [];
@@ -294,7 +296,7 @@ function onFrame(message: Extract<FromWorker, { type: "frame" }>): void {
     charts.reading.push(step.reading);
     charts.distance.push(step.distance);
   }
-  if (message.field !== undefined) field?.update(message.field);
+  if (message.field !== undefined) field?.update(message.field, TIME_VARYING_RANGE);
   playing = message.playing;
   if (message.result !== undefined) {
     result = message.result;
