@@ -1,12 +1,12 @@
 /** The Policy suite (`pol.*`, CHECKS.md §8). */
-import type { Env, Policy } from "@plume/core-types";
-import { Box } from "@plume/spaces";
+import type { Env, Policy, RandomGenerator } from "@plume/core-types";
+import { Box, Generator } from "@plume/spaces";
 import fc from "fast-check";
 import * as arb from "../arbitraries.js";
 import { fail, guard, planSuite, type CheckDefinition, type SuitePlan } from "../engine.js";
 import { policyOptionsSchema, resolveOptions, type PolicyOptions } from "../options.js";
 import { trapped } from "../probes/trap.js";
-import { cloneValue, deepFreeze, diffSnapshot, exactDiff, isFrozenWriteError, isPlainObject, render, snapshot } from "../probes/values.js";
+import { cloneValue, deepFreeze, diffSnapshot, exactDiff, isFrozenWriteError, isNDArrayLike, isPlainObject, render, snapshot } from "../probes/values.js";
 import type { SuiteReport } from "../report.js";
 import { boxView, discreteView, explainNotContained, isSpaceLike, seededSamples, spaceLabel, spaceType, type AnySpace } from "../spaces-util.js";
 import { checkProtocolShape, checkSpaceValid, create, readSpace, subjectName, requireFactory } from "./common.js";
@@ -56,6 +56,35 @@ export function planPolicy(factory: PolicyFactory, rawOptions?: PolicyOptions): 
         return obs.map((o) => p.selectAction(cloneValue(o), { explore }));
       }),
     );
+  // Plateaus (class 3): the same reading many times in a row — all at 0, at 1, at each bound, at a sample.
+  const plateaus = (seed: number): unknown[][] => {
+    const base = seededSamples(obsSpace, seed, 3);
+    const out: unknown[][] = base.map((o) => Array.from({ length: 12 }, () => cloneValue(o)));
+    const first = base[0];
+    if (isNDArrayLike(first)) {
+      const box = boxView(obsSpace);
+      const levels = new Set<number>([0, 1]);
+      if (box !== undefined) for (const b of [...Array.from(box.low), ...Array.from(box.high)]) if (Number.isFinite(Number(b))) levels.add(Number(b));
+      for (const level of levels) {
+        const o = cloneValue(first) as { data: { fill(v: never): unknown } };
+        o.data.fill((typeof first.data[0] === "bigint" ? BigInt(Math.trunc(level)) : level) as never);
+        if (explainNotContained(obsSpace, o) === undefined) out.push(Array.from({ length: 12 }, () => cloneValue(o)));
+      }
+    }
+    return out;
+  };
+  const EDGE_SEEDS = [0, 1, 0xffffffff] as const;
+  /** Many calls on another instance: module-level (shared) state advances while it runs. */
+  const churn = (seed: number) => {
+    const other = fresh();
+    guard("another instance's reset + 500 selectAction calls", () =>
+      trapped(() => {
+        other.reset({ seed: seed + 1 });
+        const obs = seededSamples(obsSpace, seed, 50);
+        for (let i = 0; i < 500; i++) other.selectAction(cloneValue(obs[i % obs.length]), { explore: i % 2 === 0 });
+      }),
+    );
+  };
   const pairedEnv = (ctx: { skip(reason: string): never }): Env => {
     const make = options.env;
     if (make === undefined) ctx.skip("no paired env (options.env)");
@@ -90,27 +119,21 @@ export function planPolicy(factory: PolicyFactory, rawOptions?: PolicyOptions): 
         if (guard("reading actionSpace", () => p.actionSpace) !== a) fail("two reads of actionSpace returned different objects: the getter must return the same instance every time");
       },
     },
-    {
-      id: "pol.action-in-space",
-      run(ctx) {
-        ctx.property(observations, (seq) => {
-          for (const explore of [true, false]) {
-            const p = fresh();
-            reset(p, 123);
-            const s = space(p);
-            seq.forEach((obs, i) => {
-              const a = select(p, cloneValue(obs), explore);
-              const why = explainNotContained(s, a, "action");
-              if (why !== undefined) fail(`observation ${i} (${render(obs)}) with explore ${explore}: ${why}`, a);
-            });
-          }
-        });
-      },
-    },
+    // seed-determinism and cross-instance run before the other calling checks: state shared at module level
+    // (a step counter, an annealing schedule) still moves during the first calls in the process.
     {
       id: "pol.seed-determinism",
       run(ctx) {
         if (ctx.capabilities.nondeterministic === true) ctx.skip("capabilities.nondeterministic is declared");
+        // the edge seeds always (class 5): 0 is a seed like any other, not "no seed"
+        const edgeObs = seededSamples(obsSpace, ctx.seed, 30);
+        for (const seed of EDGE_SEEDS) {
+          const p = fresh();
+          const a = actionsFor(p, seed, edgeObs, true);
+          const c = actionsFor(p, seed, edgeObs, true);
+          const d = exactDiff(a, c, "actions");
+          if (d !== undefined) fail(`reset({ seed: ${seed} }) did not reproduce the actions for the same observations: ${d}`);
+        }
         ctx.property(
           fc.tuple(arb.seed(), observations),
           ([seed, seq]) => {
@@ -134,12 +157,68 @@ export function planPolicy(factory: PolicyFactory, rawOptions?: PolicyOptions): 
           observations,
           (seq) => {
             for (const explore of [true, false]) {
-              const d = exactDiff(actionsFor(fresh(), 42, seq, explore), actionsFor(fresh(), 42, seq, explore), "actions");
-              if (d !== undefined) fail(`two instances reset with seed 42 gave different actions for the same observations (explore ${explore}): ${d}`);
+              const first = actionsFor(fresh(), 42, seq, explore);
+              churn(42);
+              const d = exactDiff(first, actionsFor(fresh(), 42, seq, explore), "actions");
+              if (d !== undefined) fail(`two instances reset with seed 42 gave different actions for the same observations (explore ${explore}; another instance made 500 calls in between, so state shared between instances shows): ${d}`);
             }
           },
           { numRuns: Math.max(10, Math.ceil(runs / 2)) },
         );
+      },
+    },
+    {
+      id: "pol.action-in-space",
+      run(ctx) {
+        for (const seq of plateaus(ctx.seed)) {
+          for (const explore of [true, false]) {
+            const p = fresh();
+            reset(p, 123);
+            const s = space(p);
+            seq.forEach((obs, i) => {
+              const a = select(p, cloneValue(obs), explore);
+              const why = explainNotContained(s, a, "action");
+              if (why !== undefined) fail(`on a plateau of ${seq.length} equal observations (${render(obs)}), step ${i} with explore ${explore}: ${why}`, a);
+            });
+          }
+        }
+        ctx.property(observations, (seq) => {
+          for (const explore of [true, false]) {
+            const p = fresh();
+            reset(p, 123);
+            const s = space(p);
+            seq.forEach((obs, i) => {
+              const a = select(p, cloneValue(obs), explore);
+              const why = explainNotContained(s, a, "action");
+              if (why !== undefined) fail(`observation ${i} (${render(obs)}) with explore ${explore}: ${why}`, a);
+            });
+          }
+        });
+      },
+    },
+    {
+      id: "pol.rng-hook",
+      run(ctx) {
+        if (ctx.capabilities.nondeterministic === true) ctx.skip("capabilities.nondeterministic is declared");
+        const probe = fresh() as AnyPolicy & { setRng?: unknown };
+        if (typeof probe.setRng !== "function") ctx.skip("the policy has no setRng()");
+        const obs = seededSamples(obsSpace, ctx.seed, 60);
+        // Two instances reset with different seeds, then given generators seeded alike: every draw must now come
+        // from the given generator, so both select the same actions (and a third given another generator may differ).
+        const drive = (ownSeed: number, rngSeed: number) => {
+          const p = fresh() as AnyPolicy & { setRng(rng: RandomGenerator): void };
+          return guard(`reset({ seed: ${ownSeed} }) + setRng(Generator.fromSeed(${rngSeed})) + selectAction`, () =>
+            trapped(() => {
+              p.reset({ seed: ownSeed });
+              p.setRng(Generator.fromSeed(rngSeed));
+              return obs.map((o) => p.selectAction(cloneValue(o), { explore: true }));
+            }),
+          );
+        };
+        for (const [s1, s2] of [[1, 2], [0, 0xffffffff]] as const) {
+          const d = exactDiff(drive(s1, 7), drive(s2, 7), "actions");
+          if (d !== undefined) fail(`setRng() is not honoured: two instances reset with seeds ${s1} and ${s2} and then given identically seeded generators selected different actions (explore true): ${d}`);
+        }
       },
     },
     {

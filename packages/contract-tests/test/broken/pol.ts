@@ -69,6 +69,16 @@ export const POL_FIXTURES: FixtureTable = {
       });
     }),
   },
+  "pol.rng-hook": {
+    what: "setRng() stored but actions drawn from the policy's own generator",
+    run: run(() => {
+      const base = new StochasticTD(0.5) as unknown as P & { setRng(r: RandomGenerator): void };
+      const obj = delegate(base) as P & { setRng(r: RandomGenerator): void };
+      obj.setRng = () => undefined;
+      return obj;
+    }),
+    ungated: () => checkPolicy(() => delegate(new StochasticTD(0.5) as unknown as P)),
+  },
   "pol.obs-purity": {
     what: "normalising the observation in place",
     run: run(() => {
