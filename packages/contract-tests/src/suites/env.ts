@@ -321,6 +321,102 @@ export function planEnv(factory: EnvFactory, rawOptions?: EnvCheckOptions): Suit
     return option;
   };
 
+  // ---- Directed rollouts (issue 20 class 4): to the goal, to each corner, to truncation at the env's own limit ----
+  const positionOf = (info: unknown): [number, number] | undefined => {
+    const p = isPlainObject(info) ? (info["agent_xy"] ?? info["agent_position"]) : undefined;
+    return Array.isArray(p) && typeof p[0] === "number" && typeof p[1] === "number" ? [p[0], p[1]] : undefined;
+  };
+  /** The declared goal: `info.goal_location` after reset, or `env.goalLocation` ({ x, y } or [x, y]). */
+  const goalOf = (env: AnyEnv, info: unknown): [number, number] | undefined => {
+    const read = (g: unknown): [number, number] | undefined => {
+      if (Array.isArray(g) && typeof g[0] === "number" && typeof g[1] === "number") return [g[0], g[1]];
+      if (isObjectLike(g) && typeof (g as { x?: unknown }).x === "number" && typeof (g as { y?: unknown }).y === "number") return [(g as { x: number }).x, (g as { y: number }).y];
+      return undefined;
+    };
+    return (isPlainObject(info) ? read(info["goal_location"]) : undefined) ?? read((env as unknown as { goalLocation?: unknown }).goalLocation);
+  };
+  /** How each Discrete action moves the agent from the seeded start (learned by trying it), or why it cannot be learned. */
+  const learnMoves = (hints: EnvFactoryOptions | undefined, seed: number): { moves: [unknown, number, number][] } | { why: string } => {
+    const env = make(hints);
+    const actions = enumerateDiscrete(actionSpaceOf(env));
+    if (actions === undefined) return { why: "the action space is not a Discrete of at most 64 actions, so the kit cannot steer the agent" };
+    const moves: [unknown, number, number][] = [];
+    for (const a of actions) {
+      const [, info] = resetEnv(env, { seed });
+      const p0 = positionOf(info);
+      if (p0 === undefined) return { why: "the reset info has no agent_xy or agent_position, so the kit cannot steer the agent" };
+      const p1 = positionOf(stepEnv(env, a)[4]);
+      if (p1 !== undefined) moves.push([a, p1[0] - p0[0], p1[1] - p0[1]]);
+    }
+    if (!moves.some(([, dx, dy]) => dx !== 0 || dy !== 0)) return { why: "no single action moved the agent from its start, so the kit cannot steer it" };
+    return { moves };
+  };
+  interface Directed {
+    readonly events: TrajectoryEvent[];
+    readonly env: AnyEnv;
+    readonly ended: boolean;
+    readonly reached: boolean;
+  }
+  /**
+   * From reset({ seed }), steps greedily towards `target` with the learned moves, then pushes against the walls
+   * there (every action `push` times), until the episode ends or `budget` steps; `invariants` sees every step.
+   */
+  const directed = (hints: EnvFactoryOptions | undefined, seed: number, moves: readonly [unknown, number, number][], target: (env: AnyEnv, info: unknown) => [number, number], budget: number, push: number, invariants: (e: TrajectoryEvent, env: AnyEnv, index: number) => void, avoid?: { readonly at: readonly [number, number]; readonly radius: number }): Directed => {
+    const env = make(hints);
+    const [obs, info] = resetEnv(env, { seed });
+    const events: TrajectoryEvent[] = [{ kind: "reset", obs, info }];
+    const [tx, ty] = target(env, info);
+    let pos = positionOf(info);
+    let reached = false;
+    // pushing against the walls: the moves that would leave the grid from the target (all moves when the grid is unknown)
+    const grid = gridOf(env);
+    const outward = moves.filter(([, dx, dy]) => grid === undefined || tx + dx < 0 || ty + dy < 0 || tx + dx >= grid[0] || ty + dy >= grid[1]);
+    const pushes = outward.flatMap(([a]) => Array.from({ length: push }, () => a));
+    for (let i = 0; i < budget; i++) {
+      if (pos === undefined) break;
+      const here = pos;
+      reached ||= here[0] === tx && here[1] === ty;
+      const dist = (m: [unknown, number, number]) => Math.hypot(here[0] + m[1] - tx, here[1] + m[2] - ty);
+      const safe = (m: [unknown, number, number]) => avoid === undefined || Math.hypot(here[0] + m[1] - avoid.at[0], here[1] + m[2] - avoid.at[1]) > avoid.radius;
+      const best = [...moves].filter(safe).sort((a, b) => dist(a) - dist(b))[0];
+      let action = best !== undefined && !reached && dist(best) < Math.hypot(here[0] - tx, here[1] - ty) ? best[0] : pushes.shift();
+      while (action !== undefined && avoid !== undefined && !moves.some((m) => m[0] === action && safe(m))) action = pushes.shift();
+      // stalled (no closer move, walls pushed): keep walking with the closest safe move, so the budget is used
+      if (action === undefined) action = best?.[0];
+      if (action === undefined) break;
+      const [o, r, term, trunc, inf] = stepEnv(env, action);
+      const e: TrajectoryEvent = { kind: "step", action, obs: o, reward: r, terminated: term, truncated: trunc, info: inf };
+      events.push(e);
+      invariants(e, env, events.length - 1);
+      if (isDone(term, trunc)) return { events, env, ended: true, reached: reached || (positionOf(inf)?.[0] === tx && positionOf(inf)?.[1] === ty) };
+      pos = positionOf(inf);
+    }
+    return { events, env, ended: false, reached };
+  };
+  /** Every reward/flag/info invariant, on one step of a directed rollout. */
+  const stepInvariants = (where: string) => (e: TrajectoryEvent, env: AnyEnv, i: number) => {
+    if (typeof e.reward !== "number" || !Number.isFinite(e.reward)) fail(`${where}, step ${i}: the reward is ${render(e.reward)}, not a finite number`, e.action);
+    if (typeof e.terminated !== "boolean" || typeof e.truncated !== "boolean") fail(`${where}, step ${i}: terminated ${render(e.terminated)} and truncated ${render(e.truncated)} are not both booleans`);
+    const why = explainNotContained(obsSpaceOf(env), e.obs, `the observation at step ${i}`);
+    if (why !== undefined) fail(`${where}: ${why}`, e.obs);
+    if (!plume) return;
+    if (!isPlainObject(e.info)) fail(`${where}, step ${i}: the info is ${render(e.info)}, not an object`);
+    const info = e.info;
+    const grid = gridOf(env);
+    const p = positionOf(info);
+    if (grid !== undefined && p !== undefined && !(p[0] >= 0 && p[0] < grid[0] && p[1] >= 0 && p[1] < grid[1])) fail(`${where}, step ${i}: the agent is at (${p[0]}, ${p[1]}), outside the ${grid[0]}x${grid[1]} grid`);
+    if (e.terminated === true || e.truncated === true) {
+      const missing = ["step_count", "total_reward", "goal_reached"].filter((k) => !(k in info));
+      if (missing.length > 0) fail(`${where}, step ${i}: the ${e.terminated === true ? "terminating" : "truncating"} step's info lacks ${render(missing)} (every step info carries them, the last one included)`);
+    }
+    const count = info["step_count"];
+    const max = maxStepsOf(env, info);
+    if (max !== undefined && typeof count === "number") {
+      if (count > max) fail(`${where}, step ${i}: step_count ${count} is past max_steps ${max} (the episode should have been truncated at step ${max})`);
+      if (e.truncated !== count >= max) fail(`${where}, step ${i}: truncated is ${render(e.truncated)} at step_count ${count} with max_steps ${max}`);
+    }
+  };
+
   const checks: CheckDefinition[] = [
     {
       id: "env.is-env",
@@ -1014,6 +1110,88 @@ export function planEnv(factory: EnvFactory, rawOptions?: EnvCheckOptions): Suit
           const [x, y] = p as [number, number];
           if (!(x >= 0 && x < w && y >= 0 && y < h)) fail(`event ${i}: the agent is at (${x}, ${y}), outside the ${w}x${h} grid`);
         });
+      },
+    },
+    {
+      id: "env.goal-rollout",
+      run(ctx) {
+        const seed = 0;
+        const probe = make();
+        const [, info0] = resetEnv(probe, { seed });
+        if (goalOf(probe, info0) === undefined) return ctx.skip("the env declares no goal (info.goal_location or env.goalLocation), so the kit cannot steer onto it");
+        const learned = learnMoves(undefined, seed);
+        if ("why" in learned) return ctx.skip(learned.why);
+        const grid = gridOf(probe);
+        const budget = grid === undefined ? 2000 : 4 * (grid[0] + grid[1]);
+        const goal = (env: AnyEnv, info: unknown) => goalOf(env, info) as [number, number];
+        const run = directed(undefined, seed, learned.moves, goal, budget, 0, stepInvariants("walking onto the goal"));
+        const last = run.events[run.events.length - 1];
+        if (!run.ended || last?.terminated !== true) return ctx.incomplete(`walking greedily towards the goal from reset({ seed: ${seed} }) did not end the episode by termination within ${run.events.length - 1} steps, so the steps on the goal were not checked`);
+        // The same walk with max_steps equal to its length: the last step both terminates and truncates.
+        const n = run.events.length - 1;
+        const short = make({ maxSteps: n });
+        const [, info1] = resetEnv(short, { seed });
+        if (maxStepsOf(short, info1) !== n) return ctx.incomplete(`the factory ignored the { maxSteps: ${n} } hint, so the goal reached on the last allowed step was not checked`);
+        const check = stepInvariants(`the same walk with max_steps ${n}`);
+        run.events.slice(1).forEach((e, i) => {
+          const [o, r, term, trunc, inf] = stepEnv(short, e.action);
+          const again: TrajectoryEvent = { kind: "step", action: e.action, obs: o, reward: r, terminated: term, truncated: trunc, info: inf };
+          check(again, short, i + 1);
+          if (i === n - 1 && !(term === true && trunc === true)) fail(`with max_steps ${n}, the step onto the goal is step ${n}: it must be terminated (goal) and truncated (limit) on the same step, got terminated ${render(term)}, truncated ${render(trunc)}`);
+          if (i < n - 1 && isDone(term, trunc)) fail(`with max_steps ${n}, the walk ended at step ${i + 1}, not at step ${n} as with the default limit`);
+        });
+      },
+    },
+    {
+      id: "env.corner-rollout",
+      run(ctx) {
+        const seed = 1;
+        const grid = gridOf(make());
+        if (grid === undefined) return ctx.skip("the env does not expose gridSize, so the corners are unknown");
+        const learned = learnMoves(undefined, seed);
+        if ("why" in learned) return ctx.skip(learned.why);
+        const [w, h] = grid;
+        const targets: [number, number][] = [[0, 0], [w - 1, 0], [0, h - 1], [w - 1, h - 1], [Math.floor(w / 2), 0], [Math.floor(w / 2), h - 1], [0, Math.floor(h / 2)], [w - 1, Math.floor(h / 2)]];
+        const probe = make();
+        const [, info0] = resetEnv(probe, { seed });
+        const goal = goalOf(probe, info0);
+        const radius = numberProp(probe, info0, "goal_radius", "goalRadius", options.goalRadius) ?? 1;
+        const missed: string[] = [];
+        for (const [x, y] of targets) {
+          // keep clear of the goal on the way (unless the corner is the goal), so that the episode does not end first
+          const avoid = goal === undefined || Math.hypot(x - goal[0], y - goal[1]) <= radius + 1.5 ? undefined : { at: goal, radius: radius + 1.5 };
+          const run = directed(undefined, seed, learned.moves, () => [x, y], 2 * (w + h) + 4 * learned.moves.length, 3, stepInvariants(`walking to (${x}, ${y}) and pushing against the walls`), avoid);
+          if (!run.reached) missed.push(`(${x}, ${y})`);
+        }
+        if (missed.length === targets.length) ctx.incomplete(`no corner or edge was reached (the episodes ended first or the agent could not be steered): ${missed.join(", ")}`);
+        else if (missed.length > 0) ctx.note(`not reached (the episode ended first): ${missed.join(", ")}`);
+      },
+    },
+    {
+      id: "env.truncation-at-limit",
+      run(ctx) {
+        const seed = 2;
+        const probe = make();
+        const [, info0] = resetEnv(probe, { seed });
+        const max = maxStepsOf(probe, info0);
+        if (max === undefined) return ctx.skip("the env's max_steps is unknown (expose env.maxSteps or info.max_steps)");
+        if (max > 20_000) return ctx.skip(`max_steps ${max} is above the 20,000 steps the kit walks`);
+        const learned = learnMoves(undefined, seed);
+        if ("why" in learned) return ctx.skip(learned.why);
+        const grid = gridOf(probe);
+        const goal = goalOf(probe, info0);
+        // away from the goal: the grid corner farthest from it, then pushing against the walls there
+        const corners: [number, number][] = grid === undefined ? [[0, 0]] : [[0, 0], [grid[0] - 1, 0], [0, grid[1] - 1], [grid[0] - 1, grid[1] - 1]];
+        const far = goal === undefined ? corners[0] as [number, number] : [...corners].sort((a, b) => Math.hypot(b[0] - goal[0], b[1] - goal[1]) - Math.hypot(a[0] - goal[0], a[1] - goal[1]))[0] as [number, number];
+        const radius = numberProp(probe, info0, "goal_radius", "goalRadius", options.goalRadius) ?? 1;
+        const avoid = goal === undefined ? undefined : { at: goal, radius: radius + 1.5 };
+        const run = directed(undefined, seed, learned.moves, () => far, max + 1, max + 1, stepInvariants(`walking to ${render(far)} until max_steps ${max}`), avoid);
+        const steps = run.events.length - 1;
+        const last = run.events[steps];
+        if (last?.terminated === true && steps < max) return ctx.incomplete(`the episode terminated at step ${steps} before reaching max_steps ${max}, so truncation was not checked`);
+        if (!run.ended && steps <= max) return ctx.incomplete(`the walk stalled after ${steps} steps, before max_steps ${max}, so truncation was not checked`);
+        if (!run.ended) fail(`${steps} steps were taken from reset({ seed: ${seed} }) and the episode was not truncated at max_steps ${max}`);
+        if (steps !== max) fail(`the episode was truncated at step ${steps}, not at max_steps ${max}`);
       },
     },
     {

@@ -196,7 +196,7 @@ export const ENV_FIXTURES: FixtureTable = {
   "env.observation-space-present": {
     what: "observationSpace undefined",
     run: run(wrapped({ props: { observationSpace: () => undefined } })),
-    alsoFails: ["env.is-env", "env.space-definition", "env.reset-return", "env.reset-seed-obs", "env.obs-in-space", "env.obs-structure", "env.obs-structure-types", "env.spaces-stable", "env.lifecycle.model"],
+    alsoFails: ["env.is-env", "env.space-definition", "env.reset-return", "env.reset-seed-obs", "env.obs-in-space", "env.obs-structure", "env.obs-structure-types", "env.spaces-stable", "env.lifecycle.model", "env.goal-rollout", "env.corner-rollout", "env.truncation-at-limit"],
   },
   "env.space-definition": {
     what: "an observation Box whose high bound does not match its shape",
@@ -375,7 +375,7 @@ export const ENV_FIXTURES: FixtureTable = {
         },
       }),
     ),
-    alsoFails: ["env.termination-flags", "env.lifecycle.step-after-done", "env.lifecycle.model"],
+    alsoFails: ["env.termination-flags", "env.lifecycle.step-after-done", "env.lifecycle.model", "env.goal-rollout", "env.corner-rollout", "env.truncation-at-limit"],
   },
   "env.reward-number": {
     what: "a NaN reward near the goal",
@@ -387,7 +387,7 @@ export const ENV_FIXTURES: FixtureTable = {
         },
       }),
     ),
-    alsoFails: ["env.total-reward"],
+    alsoFails: ["env.total-reward", "env.goal-rollout", "env.corner-rollout", "env.truncation-at-limit"],
   },
   "env.info-object": {
     what: "the step info as a Map",
@@ -404,7 +404,7 @@ export const ENV_FIXTURES: FixtureTable = {
   "env.obs-in-space": {
     what: "a sensor whose clamp is missing at the walls (1.5 at x = 0)",
     run: run(make({ components: { sensor: sensor(unit(), (s) => ndarray("float32", [1], [s.agent_state.position.x === 0 ? 1.5 : conc(s)])) } })),
-    alsoFails: ["env.reset-return", "env.reset-seed-obs", "env.lifecycle.model"],
+    alsoFails: ["env.reset-return", "env.reset-seed-obs", "env.lifecycle.model", "env.corner-rollout", "env.truncation-at-limit"],
   },
   "env.obs-structure": {
     what: "a Dict observation with an extra key",
@@ -415,7 +415,7 @@ export const ENV_FIXTURES: FixtureTable = {
         },
       }),
     ),
-    alsoFails: ["env.obs-in-space", "env.reset-return", "env.reset-seed-obs"],
+    alsoFails: ["env.obs-in-space", "env.reset-return", "env.reset-seed-obs", "env.goal-rollout", "env.corner-rollout", "env.truncation-at-limit"],
   },
   "env.obs-structure-types": {
     what: "an int16 array for a float32 Box",
@@ -635,13 +635,77 @@ export const ENV_FIXTURES: FixtureTable = {
         },
       }),
     ),
-    alsoFails: ["env.lifecycle.model", "env.lifecycle.step-after-done"],
+    alsoFails: ["env.lifecycle.model", "env.lifecycle.step-after-done", "env.goal-rollout", "env.truncation-at-limit", "env.corner-rollout"],
     ungated: gym,
   },
   "env.agent-in-bounds": {
     what: "an env trusting a processor that does not clamp",
     run: run(make({ components: { action: unclamped() } })),
     ungated: gym,
+    alsoFails: ["env.corner-rollout", "env.truncation-at-limit"],
+  },
+  "env.goal-rollout": {
+    what: "truncated forced to false on the step that reaches the goal",
+    run: run(
+      wrapped({
+        step: (inner, a) => {
+          const [o, r, term, trunc, info] = inner.step(a) as unknown as Step;
+          return [o, r, term, term ? false : trunc, info];
+        },
+      }),
+    ),
+    ungated: run(
+      wrapped({
+        reset: (inner, o) => {
+          const [obs, info] = inner.reset(o) as unknown as Reset;
+          const { goal_location: _goal, ...rest } = info;
+          return [obs, rest];
+        },
+      }),
+    ),
+  },
+  "env.corner-rollout": {
+    what: "an agent pushed against the far corner is reported one cell outside the grid",
+    run: run((hints) => {
+      let last = "";
+      const inner = new GridPlumeEnv({ ...hints });
+      return wrap(inner, {
+        step: (e, a) => {
+          const [o, r, term, trunc, info] = e.step(a) as unknown as Step;
+          const [x, y] = info["agent_xy"] as [number, number];
+          const here = `${x},${y}`;
+          const corner = x === inner.gridSize.width - 1 && y === inner.gridSize.height - 1 && last === here;
+          last = here;
+          return [o, r, term, trunc, corner ? { ...info, agent_xy: [x + 1, y], agent_position: [x + 1, y] } : info];
+        },
+      });
+    }),
+    ungated: run(wrapped({ props: { gridSize: () => undefined } })),
+  },
+  "env.truncation-at-limit": {
+    what: "a step counter that counts only moves (pushing against a wall is not counted), so episodes overrun max_steps",
+    run: run((hints) => {
+      let moves = 0;
+      let last = "";
+      return wrap(new GridPlumeEnv({ ...hints, maxSteps: 100_000 }), {
+        props: { maxSteps: () => hints?.maxSteps ?? 60 },
+        reset: (e, o) => {
+          const [obs, info] = e.reset(o) as unknown as Reset;
+          moves = 0;
+          last = String(info["agent_xy"]);
+          return [obs, { ...info, step_count: 0 }];
+        },
+        step: (e, a) => {
+          const [o, r, term, , info] = e.step(a) as unknown as Step;
+          const here = String(info["agent_xy"]);
+          if (here !== last) moves += 1;
+          last = here;
+          return [o, r, term, moves >= (hints?.maxSteps ?? 60), { ...info, step_count: moves }];
+        },
+      });
+    }),
+    alsoFails: ["env.step-count", "env.lifecycle.step-after-done"],
+    ungated: run(wrapped({ props: { maxSteps: () => undefined } })),
   },
   "env.reference-parity": {
     what: "an extra RNG draw (the wrong draw order)",
