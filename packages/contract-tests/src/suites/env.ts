@@ -666,6 +666,32 @@ export function planEnv(factory: EnvFactory, rawOptions?: EnvCheckOptions): Suit
       },
     },
     {
+      id: "env.reset-seed-with-options",
+      run(ctx) {
+        if (caps.nondeterministic === true) ctx.skip("capabilities.nondeterministic is declared");
+        const walk = (env: AnyEnv, first: readonly [unknown, unknown]) => {
+          const out: unknown[] = [first[0], first[1], generatorFingerprint(env.npRandom)];
+          for (const a of actionsFor(actionSpaceOf(env), 5, 5)) {
+            const r = stepEnv(env, a);
+            out.push(r[0], r[1], r[2], r[3]);
+            if (isDone(r[2], r[3])) break;
+          }
+          return out.map((v) => (isPlainObject(v) ? withoutCounters(v) : v));
+        };
+        for (const seed of [0, 7, 0xffffffff]) {
+          const fresh = make();
+          const want = walk(fresh, resetEnv(fresh, { seed }));
+          // an env already used under another seed, then reset({ seed, options: {} }): the seed wins over the history
+          const used = make();
+          resetEnv(used, { seed: (seed + 1) % 2 ** 32 });
+          for (const a of actionsFor(actionSpaceOf(used), 9, 3)) if (isDone(...(stepEnv(used, a).slice(2, 4) as [unknown, unknown]))) break;
+          const got = walk(used, resetEnv(used, { seed, options: {} }));
+          const d = approxDiff(got, want, "[obs, info, generator, then obs/reward/flags per step]");
+          if (d !== undefined) fail(`reset({ seed: ${seed}, options: {} }) on a used env did not start the episode reset({ seed: ${seed} }) starts on a fresh one: ${d}`);
+        }
+      },
+    },
+    {
       id: "env.reset-seed-validation",
       run(ctx) {
         ctx.property(arb.badSeed(), (bad) => {
@@ -1353,6 +1379,29 @@ export function planEnv(factory: EnvFactory, rawOptions?: EnvCheckOptions): Suit
           checkRender(mode, guard(`render() in ${mode} mode`, () => env.render()), "after a step");
         }
         if (untested.length > 0) ctx.incomplete(`the factory ignored { renderMode } for ${render(untested)}, so those modes were not rendered`);
+      },
+    },
+    {
+      id: "env.render-state-agreement",
+      run(ctx) {
+        const meta = make().metadata as unknown;
+        const modes = isPlainObject(meta) && Array.isArray(meta["render_modes"]) ? (meta["render_modes"] as unknown[]) : [];
+        if (!modes.includes("rgb_array")) return ctx.skip("the env does not declare the rgb_array render mode");
+        const env = make({ renderMode: "rgb_array" });
+        if ((env as { renderMode?: unknown }).renderMode !== "rgb_array") return ctx.skip("the factory ignored { renderMode: \"rgb_array\" }");
+        const grid = gridOf(env);
+        if (grid === undefined) return ctx.skip("the env does not expose gridSize, so the frame cannot be compared with the grid");
+        const [w, h] = grid;
+        resetEnv(env, { seed: 0 });
+        const frames = [guard("render()", () => env.render())];
+        stepEnv(env, validAction(env));
+        frames.push(guard("render()", () => env.render()));
+        for (const f of frames) {
+          if (!isNDArrayLike(f) || f.shape.length !== 3) continue; // env.render-return reports it
+          const [fh, fw] = f.shape as [number, number, number];
+          const k = fh / h;
+          if (!(Number.isInteger(k) && k >= 1 && fw === k * w)) fail(`the rgb_array frame has shape [${f.shape.join(", ")}], but the grid is ${w} wide and ${h} high: a frame is [H, W, 3] with H = k·height and W = k·width for one integer scale k ≥ 1${fh === w && fw === h ? " (this one is transposed)" : ""}`);
+        }
       },
     },
     {

@@ -269,7 +269,7 @@ export const ENV_FIXTURES: FixtureTable = {
       const env = new GridPlumeEnv(hints);
       return wrap(env, { reset: (e, o) => (e.npRandom === undefined || !validSeed(o?.seed) ? e.reset(o) : e.reset(o?.options === undefined ? undefined : { options: o.options })) });
     }),
-    alsoFails: ["env.reset-seed-obs", "env.reset-info-seed", "env.step-determinism", "env.episode-independence", "env.trajectory-determinism", "env.lifecycle.errors-typed"],
+    alsoFails: ["env.reset-seed-obs", "env.reset-info-seed", "env.step-determinism", "env.episode-independence", "env.trajectory-determinism", "env.lifecycle.errors-typed", "env.reset-seed-with-options"],
   },
   "env.reset-seed-rng-sensitive": {
     what: "reseeding with a constant",
@@ -318,6 +318,7 @@ export const ENV_FIXTURES: FixtureTable = {
         },
       }),
     ),
+    alsoFails: ["env.reset-seed-with-options"],
   },
   "env.reset-seed-validation": {
     what: "seed >>> 0 (-1 -> 4294967295)",
@@ -582,7 +583,7 @@ export const ENV_FIXTURES: FixtureTable = {
         },
       });
     }),
-    alsoFails: ["env.termination-flags", "env.step-determinism", "env.episode-independence", "env.lifecycle.model", "env.lifecycle.errors-typed"],
+    alsoFails: ["env.termination-flags", "env.step-determinism", "env.episode-independence", "env.lifecycle.model", "env.lifecycle.errors-typed", "env.reset-seed-with-options"],
     ungated: gym,
   },
   "env.total-reward": {
@@ -706,6 +707,33 @@ export const ENV_FIXTURES: FixtureTable = {
     }),
     alsoFails: ["env.step-count", "env.lifecycle.step-after-done"],
     ungated: run(wrapped({ props: { maxSteps: () => undefined } })),
+  },
+  "env.reset-seed-with-options": {
+    what: "reset({ seed, options }) applying the options and skipping the re-seed on a used env",
+    run: run((hints) => {
+      let used = false;
+      return wrapped({
+        reset: (inner, o) => {
+          const skip = used && o?.options !== undefined;
+          used = true;
+          return skip ? inner.reset({ options: o?.options ?? {} }) : inner.reset(o);
+        },
+      })(hints);
+    }),
+  },
+  "env.render-state-agreement": {
+    what: "rgb_array frames of shape [width, height, 3] (transposed) on a non-square grid",
+    run: run(
+      wrapped({
+        render: (e) => {
+          const f = e.render();
+          if (e.renderMode !== "rgb_array" || f === undefined || f === null) return f;
+          const frame = f as NDArray<"uint8">;
+          return ndarray("uint8", [frame.shape[1] as number, frame.shape[0] as number, 3], Array.from(frame.data));
+        },
+      }),
+    ),
+    ungated: run(wrapped({ props: { gridSize: () => undefined } })),
   },
   "env.reference-parity": {
     what: "an extra RNG draw (the wrong draw order)",
