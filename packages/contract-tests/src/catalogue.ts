@@ -115,6 +115,8 @@ const ROWS: readonly Row[] = [
   ["wind.purity", "E", "the position argument is unchanged"],
   ["wind.reset-determinism", "E?", "the same reset seed gives the same samples"],
   ["wind.time-hook", "E?", "advanceToStep is idempotent for equal steps and reproducible"],
+  ["wind.history-independence", "E", "one instance over 600 varied positions gives what a fresh instance gives at each"],
+  ["wind.time-long-run", "E?", "vectors stay finite through thousands of steps and past declared frames, and a reset replays a fresh field"],
   ["wind.sensor-range", "W?", "vectors lie inside the paired sensor's bounded space"],
   // 6. Spaces
   ["space.protocol-shape", "E", "the Space API members are present"],

@@ -124,7 +124,14 @@ export function targetsOfModule(module: Readonly<Record<string, unknown>>, only?
   const pluginKeys = isPlugin(module["plugin"]) ? ["plugin"] : keys.filter((k) => isPlugin(module[k]));
   const envKeys = keys.filter(isEnvFactoryExport);
   // a default export that merely re-exports a plugin or env plugin is the same target: keep one
-  const selected = only !== undefined && only.length > 0 ? [...only] : [...new Set([...pluginKeys, ...envKeys])];
+  // the same object exported twice (e.g. `createEnv` and `export default createEnv`) is one target
+  const seen = new Set<unknown>();
+  const unique = [...new Set([...pluginKeys, ...envKeys])].filter((k) => {
+    if (seen.has(module[k])) return false;
+    seen.add(module[k]);
+    return true;
+  });
+  const selected = only !== undefined && only.length > 0 ? [...only] : unique;
   if (only === undefined || only.length === 0) {
     for (const k of keys) {
       if (looksLikeEnv(module[k]) && !isEnvPlugin(module[k])) {

@@ -1,6 +1,6 @@
 /**
- * The `trap` probe: while a plugin call runs, `Math.random`, `Date.now`, `new Date()` (no arguments),
- * `Date()`, `performance.now` and `crypto.getRandomValues` are replaced by stubs that throw. A hidden source of nondeterminism is
+ * The `trap` probe: while a plugin call runs, `Math.random`, `Date.now`, `new Date()` (without
+ * arguments: the current time), `Date()`, `performance.now` and `crypto.getRandomValues` are replaced by stubs that throw. A hidden source of nondeterminism is
  * reported even when the plugin swallows the stub's exception.
  */
 
@@ -62,20 +62,25 @@ export function trapped<T>(fn: () => T): T {
       // a frozen or exotic global: leave it untrapped
     }
   }
-  const realDate = globalThis.Date;
-  const clockStub = (label: string): never => {
+  // `new Date()` and `Date()` read the clock without Date.now: a Proxy over the global Date throws for them
+  const OriginalDate = globalThis.Date;
+  const clock = (label: string) => {
     calls.push(label);
     throw new HiddenNondeterminismError(label);
   };
-  // `new Date()` and `Date()` read the clock; `new Date(0)` and the static methods do not.
-  const dateTrap: DateConstructor = new Proxy(realDate, {
-    construct: (target, args, newTarget): object => (args.length === 0 ? clockStub("new Date()") : Reflect.construct(target, args, newTarget === dateTrap ? target : newTarget)),
-    apply: () => clockStub("Date()"),
+  const TrappedDate = new Proxy(OriginalDate, {
+    construct(target, args, newTarget) {
+      if (args.length === 0) clock("new Date()");
+      return Reflect.construct(target, args, newTarget) as object;
+    },
+    apply() {
+      return clock("Date()");
+    },
   });
-  let dateInstalled = false;
+  let dateTrapped = false;
   try {
-    globalThis.Date = dateTrap;
-    dateInstalled = globalThis.Date === dateTrap;
+    globalThis.Date = TrappedDate;
+    dateTrapped = true;
   } catch {
     // a frozen global: leave it untrapped
   }
@@ -88,7 +93,7 @@ export function trapped<T>(fn: () => T): T {
     failure = { error };
   } finally {
     depth -= 1;
-    if (dateInstalled) globalThis.Date = realDate;
+    if (dateTrapped) globalThis.Date = OriginalDate;
     for (const { t, own } of installed.reverse()) {
       if (own === undefined) delete (t.target as Record<string, unknown>)[t.key];
       else Object.defineProperty(t.target, t.key, own);
