@@ -673,5 +673,21 @@ export const demos = {
     h.assert(env.observationSpace.contains(obs) && !h.isContained(env.observationSpace, obs), "the env's space and a plain Box agree");
     return `next to the source the observation is ${obs.data[0]}: the env's space says contained, a plain Box(0, 1) says not`;
   },
+  "broken/env/late-termination": (h) => {
+    const env = h.createEnv();
+    let [, info] = env.reset({ seed: 0 });
+    const KING = { "0,1": 0, "1,1": 1, "1,0": 2, "1,-1": 3, "0,-1": 4, "-1,-1": 5, "-1,0": 6, "-1,1": 7 };
+    for (let i = 0; i < 100; i++) {
+      const [x, y] = info.agent_position;
+      const key = `${Math.sign(env.goalLocation.x - x)},${Math.sign(env.goalLocation.y - y)}`;
+      const result = env.step(KING[key]);
+      info = result[4];
+      if (info.distance_to_goal === 0) {
+        h.assert(result[2] === false, "terminated on the goal step");
+        return `the step onto the source (step ${info.step_count}) has distance_to_goal 0 but terminated ${result[2]}`;
+      }
+    }
+    throw new Error("never reached the goal");
+  },
 };
 
