@@ -689,5 +689,18 @@ export const demos = {
     }
     throw new Error("never reached the goal");
   },
+  "broken/sensor/reset-keeps-baseline": (h) => {
+    const field = h.gaussian({ grid: [20, 20], source: [10, 10], sigma: 3 });
+    const states = [[10, 10], [9, 10], [8, 10]].map((agent) => h.state({ grid: [20, 20], agent, field }));
+    const used = h.make();
+    for (let i = 0; i < 30; i++) used.getObservation(states[0]);
+    used.reset();
+    const after = states.map((s) => obsValues(used.getObservation(s)).join());
+    const fresh = h.make();
+    fresh.reset();
+    const first = states.map((s) => obsValues(fresh.getObservation(s)).join());
+    h.assert(after.join("|") !== first.join("|"), "reset restored the sensor");
+    return `after reset() the sequence gives [${after.join(" | ")}], a fresh instance [${first.join(" | ")}]`;
+  },
 };
 
