@@ -702,5 +702,15 @@ export const demos = {
     h.assert(after.join("|") !== first.join("|"), "reset restored the sensor");
     return `after reset() the sequence gives [${after.join(" | ")}], a fresh instance [${first.join(" | ")}]`;
   },
+  "broken/policy/spiral-schedule-end": (h) => {
+    const p = h.make();
+    p.reset({ seed: 0 });
+    const zero = h.ndarray("float32", [1], f32(0));
+    for (let i = 0; i < 5000; i++) {
+      const a = p.selectAction(zero);
+      if (!p.actionSpace.contains(a)) return `after ${i} search steps without odour the action is ${a}`;
+    }
+    throw new Error("every action contained");
+  },
 };
 
