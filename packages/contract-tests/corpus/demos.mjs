@@ -712,5 +712,10 @@ export const demos = {
     }
     throw new Error("every action contained");
   },
+  "broken/reward/novelty-table-256": (h) => {
+    const v = h.make().computeReward(h.agent([10, 300]), 0, h.agent([10, 301]), h.gaussian({ grid: [32, 32] }));
+    h.assert(Number.isNaN(v), "finite");
+    return `a transition to (10, 301) on a grid taller than 256 is rewarded ${v}`;
+  },
 };
 
