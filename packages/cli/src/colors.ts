@@ -63,15 +63,16 @@ export function palette(): Rgb[] {
 }
 
 /**
- * The plume level (index into `plumeColor`) of every cell of a field: the concentration normalised to the
- * field's finite min..max (NaN and infinities count as the minimum), then `** PLUME_GAMMA`, in
- * `PLUME_LEVELS` steps. Writes into `out` when given (length `field.length`).
+ * The plume level (index into `plumeColor`) of every cell of a field: the concentration normalised to `range`
+ * (default: the field's finite min..max; NaN and infinities count as the minimum), clamped, then
+ * `** PLUME_GAMMA`, in `PLUME_LEVELS` steps. A fixed range (e.g. `[0, 1]`) keeps the frames of a time-varying
+ * plume on one scale. Writes into `out` when given (length `field.length`).
  */
-export function plumeLevels(field: ArrayLike<number>, out: Uint8Array = new Uint8Array(field.length)): Uint8Array {
+export function plumeLevels(field: ArrayLike<number>, out: Uint8Array = new Uint8Array(field.length), range?: readonly [min: number, max: number]): Uint8Array {
   const n = field.length;
-  let min = Infinity;
-  let max = -Infinity;
-  for (let i = 0; i < n; i++) {
+  let min = range?.[0] ?? Infinity;
+  let max = range?.[1] ?? -Infinity;
+  for (let i = 0; range === undefined && i < n; i++) {
     const v = Number(field[i]);
     if (Number.isFinite(v)) {
       if (v < min) min = v;

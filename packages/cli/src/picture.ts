@@ -149,11 +149,12 @@ export function autoScale(width: number, height: number, target = 512): number {
   return Math.max(1, Math.floor(target / Math.max(width, height)));
 }
 
-/** The plume as a colour map, `scale` pixels per cell. */
-export function drawPlume(plume: PlumeImage, scale: number): Canvas {
+/** The plume as a colour map, `scale` pixels per cell; `range` fixes the scale (default: the field's min..max). */
+export function drawPlume(plume: PlumeImage, scale: number, range?: readonly [min: number, max: number]): Canvas {
   const { width, height, field } = plume;
   const canvas = new Canvas(width * scale, height * scale);
-  const levels = plumeLevels(field.length === width * height ? field : Array.from({ length: width * height }, (_, i) => Number(field[i])));
+  const cells = field.length === width * height ? field : Array.from({ length: width * height }, (_, i) => Number(field[i]));
+  const levels = plumeLevels(cells, undefined, range);
   const colors = Array.from({ length: PLUME_LEVELS }, (_, i) => plumeColor(i));
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) canvas.rect(x * scale, y * scale, scale, scale, colors[levels[y * width + x] as number] as Rgb);

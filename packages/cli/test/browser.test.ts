@@ -29,6 +29,19 @@ describe("the colour map", () => {
   it("maps the field's minimum to level 0 and its maximum to the last level", () => {
     expect(Array.from(plumeLevels([2, 3, 4]))).toEqual([0, Math.round(0.5 ** 0.45 * (PLUME_LEVELS - 1)), PLUME_LEVELS - 1]);
   });
+
+  it("a fixed range keeps frames on one scale, clamping what lies outside it", () => {
+    expect(Array.from(plumeLevels([0.25, 0.5, 2, -1], undefined, [0, 1]))).toEqual([
+      Math.round(0.25 ** 0.45 * (PLUME_LEVELS - 1)),
+      Math.round(0.5 ** 0.45 * (PLUME_LEVELS - 1)),
+      PLUME_LEVELS - 1,
+      0,
+    ]);
+    const field = Float32Array.of(0.1, 0.2, 0.4, 0.05);
+    const canvas = drawPlume({ width: 2, height: 2, field, source: [0, 0] }, 1, [0, 1]);
+    const levels = plumeLevels(field, undefined, [0, 1]);
+    for (let i = 0; i < 4; i++) expect(Array.from(canvas.data.subarray(i * 3, i * 3 + 3))).toEqual([...plumeColor(levels[i] as number)]);
+  });
 });
 
 describe("SteppedEnv", () => {

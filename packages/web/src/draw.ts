@@ -35,9 +35,12 @@ export class FieldImage {
     this.#image = new ImageData(width, height);
   }
 
-  /** Colours the field (row-major `[y * width + x]`). */
-  update(field: Float32Array): void {
-    plumeLevels(field, this.#levels);
+  /**
+   * Colours the field (row-major `[y * width + x]`): on its own min..max, or on `range` — `[0, 1]` for a
+   * time-varying plume, as `plume render --gif` draws one, so the frames share one scale.
+   */
+  update(field: Float32Array, range?: readonly [min: number, max: number]): void {
+    plumeLevels(field, this.#levels, range);
     const words = new Uint32Array(this.#image.data.buffer);
     for (let i = 0; i < words.length; i++) words[i] = LUT[this.#levels[i] as number] as number;
     (this.canvas.getContext("2d") as CanvasRenderingContext2D).putImageData(this.#image, 0, 0);

@@ -20,6 +20,8 @@ const SPEEDS = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 0];
 /** The sensor choice that leaves `sensor` out of the config: the policy picks its own (greedy: 4 antennae), as the CLI does. */
 const POLICY_SENSOR = "";
 const MAX_SEED = 4294967295;
+/** The colour scale of a time-varying plume's frames: concentrations lie in [0, 1] (as `plume render --gif` draws them). */
+const TIME_VARYING_RANGE = [0, 1] as const;
 
 const worker = new Worker(new URL("./worker.ts", import.meta.url), { type: "module" });
 const send = (message: ToWorker) => worker.postMessage(message);
@@ -106,24 +108,69 @@ function configToForm(config: Record<string, unknown>): void {
 
 const numberOf = (id: string) => (input(id).value.trim() === "" ? Number.NaN : Number(input(id).value));
 
-/** The config with the form's fields written into it (the editor's other fields are kept). */
-function formToConfig(base: Record<string, unknown>): Record<string, unknown> {
+/** The config keys each form control writes. */
+const CONTROL_KEYS: Readonly<Record<string, string>> = {
+  "grid-w": "gridSize",
+  "grid-h": "gridSize",
+  "source-x": "goalLocation",
+  "source-y": "goalLocation",
+  "goal-radius": "goalRadius",
+  "max-steps": "maxSteps",
+  plume: "plume",
+  sigma: "plume",
+  sensor: "sensor",
+  action: "action",
+  reward: "reward",
+};
+
+/**
+ * The config with the changed form control written into it. Only that control's key changes: what the form
+ * shows of the rest (defaults, a movie's own source) stays the config's business. A new grid moves a source
+ * that sat at the old grid's centre to the new centre, as the CLI's `--grid` does.
+ */
+function formToConfig(base: Record<string, unknown>, control: string): Record<string, unknown> {
   const config: Record<string, unknown> = { ...base };
-  config["gridSize"] = [numberOf("grid-w"), numberOf("grid-h")];
-  config["goalLocation"] = [numberOf("source-x"), numberOf("source-y")];
-  config["goalRadius"] = numberOf("goal-radius");
-  config["maxSteps"] = numberOf("max-steps");
-  const plumeType = select("plume").value;
-  const previous = config["plume"];
-  const options = typeOf(previous) === plumeType && previous !== null && typeof previous === "object" ? { ...((previous as { options?: object }).options ?? {}) } : {};
-  if (plumeType === "gaussian") (options as Record<string, unknown>)["sigma"] = numberOf("sigma");
-  config["plume"] = Object.keys(options).length === 0 ? { type: plumeType } : { type: plumeType, options };
-  const sensor = select("sensor").value;
-  if (sensor === POLICY_SENSOR) delete config["sensor"];
-  else if (typeOf(config["sensor"]) !== sensor) config["sensor"] = { type: sensor };
-  for (const key of ["action", "reward"] as const) {
-    const type = select(key).value;
-    if (typeOf(config[key]) !== type) config[key] = { type };
+  switch (CONTROL_KEYS[control]) {
+    case "gridSize": {
+      const old = pair(config["gridSize"]);
+      const width = numberOf("grid-w");
+      const height = numberOf("grid-h");
+      config["gridSize"] = [width, height];
+      const source = [numberOf("source-x"), numberOf("source-y")];
+      if (old !== undefined && source[0] === Math.floor(Number(old[0]) / 2) && source[1] === Math.floor(Number(old[1]) / 2) && Number.isInteger(width) && Number.isInteger(height)) {
+        config["goalLocation"] = [Math.floor(width / 2), Math.floor(height / 2)];
+      }
+      break;
+    }
+    case "goalLocation":
+      config["goalLocation"] = [numberOf("source-x"), numberOf("source-y")];
+      break;
+    case "goalRadius":
+      config["goalRadius"] = numberOf("goal-radius");
+      break;
+    case "maxSteps":
+      config["maxSteps"] = numberOf("max-steps");
+      break;
+    case "plume": {
+      const plumeType = select("plume").value;
+      const previous = config["plume"];
+      const options = typeOf(previous) === plumeType && previous !== null && typeof previous === "object" ? { ...((previous as { options?: object }).options ?? {}) } : {};
+      if (plumeType === "gaussian") (options as Record<string, unknown>)["sigma"] = numberOf("sigma");
+      config["plume"] = Object.keys(options).length === 0 ? { type: plumeType } : { type: plumeType, options };
+      break;
+    }
+    case "sensor": {
+      const sensor = select("sensor").value;
+      if (sensor === POLICY_SENSOR) delete config["sensor"];
+      else if (typeOf(config["sensor"]) !== sensor) config["sensor"] = { type: sensor };
+      break;
+    }
+    case "action":
+    case "reward": {
+      const key = CONTROL_KEYS[control] as "action" | "reward";
+      if (typeOf(config[key]) !== select(key).value) config[key] = { type: select(key).value };
+      break;
+    }
   }
   return config;
 }
@@ -267,7 +314,7 @@ function onScene(next: Scene): void {
   answers += 1;
   scene = next;
   if (field === undefined || field.width !== next.width || field.height !== next.height) field = new FieldImage(next.width, next.height);
-  field.update(next.field);
+  field.update(next.field, next.timeVarying ? TIME_VARYING_RANGE : undefined);
   trail = [[next.start[0], next.start[1]]];
   heading = next.heading;
   log = [];
@@ -279,6 +326,10 @@ function onScene(next: Scene): void {
   const sensorChoice = select("sensor").value;
   configToForm(next.resolvedConfig as Record<string, unknown>);
   select("sensor").value = sensorChoice;
+  input("grid-w").value = String(next.width);
+  input("grid-h").value = String(next.height);
+  input("source-x").value = String(next.goal[0]);
+  input("source-y").value = String(next.goal[1]);
   $("episode-line").textContent = `${next.policy} (${next.sensor} sensor), seed ${next.seed}: ${next.description}`;
   setStatus("ready: press Run or Step");
   dirty = true;
@@ -294,7 +345,7 @@ function onFrame(message: Extract<FromWorker, { type: "frame" }>): void {
     charts.reading.push(step.reading);
     charts.distance.push(step.distance);
   }
-  if (message.field !== undefined) field?.update(message.field);
+  if (message.field !== undefined) field?.update(message.field, TIME_VARYING_RANGE);
   playing = message.playing;
   if (message.result !== undefined) {
     result = message.result;
@@ -439,8 +490,8 @@ function updateCommands(): void {
 
 let editTimer: ReturnType<typeof setTimeout> | undefined;
 
-function fromForm(): void {
-  raw = formToConfig(raw);
+function fromForm(event: Event): void {
+  raw = formToConfig(raw, (event.target as HTMLElement).id);
   $("sigma-row").hidden = select("plume").value !== "gaussian";
   writeEditor(raw);
   clearErrors();
@@ -507,7 +558,7 @@ function start(available: Choices): void {
   raw = initialConfig();
   configToForm(raw);
   writeEditor(raw);
-  for (const id of ["grid-w", "grid-h", "source-x", "source-y", "sigma", "goal-radius", "max-steps", "plume", "sensor", "action", "reward"]) $(id).addEventListener("change", fromForm);
+  for (const id of Object.keys(CONTROL_KEYS)) $(id).addEventListener("change", fromForm);
   for (const id of ["policy", "seed", "policy-options"]) $(id).addEventListener("change", () => {
     clearErrors();
     load();

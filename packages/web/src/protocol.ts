@@ -41,6 +41,8 @@ export interface Scene {
   readonly width: number;
   readonly height: number;
   readonly source: readonly [number, number];
+  /** The goal cell (the source unless the config says otherwise). */
+  readonly goal: readonly [number, number];
   readonly goalRadius: number;
   readonly maxSteps: number;
   /** The concentration field, row-major `[y * width + x]`. */

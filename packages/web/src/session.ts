@@ -168,6 +168,7 @@ export class Episode {
       width: env.gridSize.width,
       height: env.gridSize.height,
       source: [env.sourceLocation.x, env.sourceLocation.y],
+      goal: [env.goalLocation.x, env.goalLocation.y],
       goalRadius: env.goalRadius,
       maxSteps: env.maxSteps,
       field: fieldOf(env),

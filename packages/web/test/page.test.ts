@@ -196,6 +196,20 @@ describe("the page in Chromium", () => {
     expect(json.episodes[0]).toEqual({ ...episode });
   });
 
+  test("the form shows what runs, and a form change writes only its own field into the config", async () => {
+    await setConfig("gridSize: [40, 30]\nmaxSteps: 90\n");
+    // No goalLocation: the selector's (64, 64), clamped into the grid; goalRadius: the selector's default.
+    expect([await page.inputValue("#source-x"), await page.inputValue("#source-y")]).toEqual(["39", "29"]);
+    expect(await page.inputValue("#goal-radius")).toBe("5");
+    const before = (await state()).answers;
+    await setInput("#max-steps", "120");
+    await waitForScene(before);
+    const text = await page.inputValue("#config-text");
+    expect(text).toContain("maxSteps: 120");
+    expect(text).not.toContain("goalLocation");
+    expect(text).not.toContain("goalRadius");
+  });
+
   test("compare in the page gives plume compare's numbers, side by side per policy", async () => {
     const text = "gridSize: [32, 32]\ngoalLocation: [16, 16]\nmaxSteps: 200\n";
     await setConfig(text);
