@@ -7,7 +7,7 @@
 // h.createEnv(hints?) builds an env module's env, h.state({...}) an env state, h.gaussian({...}) and
 // h.wind(vx, vy) real fields, h.agent([x, y], extra?) an AgentState, h.grid(w, h) a GridSize,
 // h.batch(rows) / h.context({...}) batch inputs, h.assert(cond, message), plus h.ndarray, h.Generator,
-// h.Box, h.isContained(space, value) (a plain-Box reading of a Box space) and h.realEnvState(options)
+// h.Box, h.isContained(space, value) (a plain-Box reading of a Box space) and h.realEnvState()
 // (the env state a real PlumeEnv hands its sensor).
 
 import { setTimeout as sleep } from "node:timers/promises";
