@@ -24,7 +24,7 @@ import {
 } from "@plume/cli/browser";
 import { BASELINE_NAMES, getBaseline } from "@plume/policies";
 import { isPlugin, isPlumeError, ValidationError, type Plugin, type PluginKind } from "@plume/core-types";
-import type { Choices, CompareRow, ErrorInfo, RunRequest, Scene, StepView } from "./protocol.js";
+import { COMPARE_TRAILS, type Choices, type CompareRow, type ErrorInfo, type RunRequest, type Scene, type StepView } from "./protocol.js";
 
 /** A plugin package the page bundles: its name and its module (with a `plugins` or `plugin` export). */
 export interface PluginPackage {
@@ -257,18 +257,20 @@ export async function compare(
       const stepper = new SteppedEnv({ policyName: name, policy, env, raw: env, config });
       const summary = new SummaryAccumulator();
       const episodes: Omit<EpisodeResult, "trajectory">[] = [];
+      const trails: (readonly (readonly [number, number])[])[] = [];
       const started = performance.now();
       for (let i = 0; i < seeds.length; i++) {
-        stepper.reset(i, seeds[i] as number);
+        stepper.reset(i, seeds[i] as number, i < COMPARE_TRAILS);
         while (!stepper.done) stepper.step();
-        const result = stepper.result();
+        const { trajectory, ...result } = stepper.result();
         summary.add(result);
         episodes.push(result);
+        if (trajectory !== undefined) trails.push(trajectory);
         done += 1;
         onProgress(name, done, total);
         await yieldEvery();
       }
-      rows.push({ policy: name, sensor: sensorLabel(config), summary: summary.summary((performance.now() - started) / 1000), episodes });
+      rows.push({ policy: name, sensor: sensorLabel(config), summary: summary.summary((performance.now() - started) / 1000), episodes, trails });
     } finally {
       env.close();
     }
