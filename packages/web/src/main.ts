@@ -439,8 +439,26 @@ function showComparison(rows: readonly CompareRow[]): void {
     ),
   );
   drawPanels(rows);
+  showEpisodes(rows);
   $("results-text").textContent = formatTable(rows.map(({ policy, sensor, summary }) => ({ policy, sensor, summary })));
   setStatus(`compared ${rows.map((r) => r.policy).join(", ")} over ${rows[0]?.summary.episodes ?? 0} episodes`);
+}
+
+/** Every episode of the comparison, side by side per policy: seed, success, steps, return. */
+function showEpisodes(rows: readonly CompareRow[]): void {
+  const details = $<HTMLDetailsElement>("episodes-details");
+  const table = $<HTMLTableElement>("episodes-table");
+  const n = rows[0]?.episodes.length ?? 0;
+  (table.tHead as HTMLTableSectionElement).replaceChildren(row(["seed", ...rows.map((r) => r.policy)], "th"));
+  table.tBodies[0]?.replaceChildren(
+    ...Array.from({ length: n }, (_, i) =>
+      row([String(rows[0]?.episodes[i]?.seed ?? ""), ...rows.map((r) => {
+        const e = r.episodes[i];
+        return e === undefined ? "" : `${e.success ? "✓" : "✗"} ${e.steps} steps, return ${Number(e.return.toFixed(3))}`;
+      })], "td"),
+    ),
+  );
+  details.hidden = n === 0;
 }
 
 /** One picture per policy, as `plume compare` draws them: the first episodes' trails over the plume. */

@@ -238,6 +238,15 @@ describe("the page in Chromium", () => {
     }
     expect(await page.$$eval("#compare-panels figure", (figures) => figures.map((f) => (f as HTMLElement).dataset["policy"]))).toEqual(["temporal-gradient", "surge-cast", "greedy"]);
     await page.screenshot({ path: join(scratch, "web-compare.png") });
+    // Every episode, side by side per policy (seed, success, steps, return).
+    const perEpisode = await page.$$eval("#episodes-table tbody tr", (trs) => trs.map((tr) => [...tr.querySelectorAll("td")].map((td) => td.textContent)));
+    expect(perEpisode.map((r) => r[0])).toEqual(["3", "4", "5", "6", "7", "8"]);
+    perEpisode.forEach((r, i) =>
+      cli.policies.forEach((p, j) => {
+        const e = p.episodes[i] as { success: boolean; steps: number; return: number };
+        expect(r[j + 1]).toBe(`${e.success ? "✓" : "✗"} ${e.steps} steps, return ${Number(e.return.toFixed(3))}`);
+      }),
+    );
     // The panel shows them side by side, one row per policy.
     const shown = await page.$$eval("#results-table tbody tr", (trs) => trs.map((tr) => [...tr.querySelectorAll("td")].map((td) => td.textContent)));
     expect(shown.map((r) => r[0])).toEqual(["temporal-gradient", "surge-cast", "greedy"]);
