@@ -21,6 +21,7 @@ import {
   SteppedEnv,
   SummaryAccumulator,
   type EpisodeResult,
+  type JsonObservation,
 } from "@plume/cli/browser";
 import { BASELINE_NAMES, getBaseline } from "@plume/policies";
 import { isPlugin, isPlumeError, ValidationError, type Plugin, type PluginKind } from "@plume/core-types";
@@ -94,9 +95,8 @@ export async function buildEnv(config: EnvironmentConfig, plugins: readonly Plug
   return (await createEnvironmentFromConfig(JSON.parse(JSON.stringify(config)) as never, { plugins })) as PlumeEnv<unknown, unknown>;
 }
 
-/** The mean of the numbers of an observation (its odour values for a Dict). */
-export function readingOf(observation: unknown): number {
-  const json = observationToJson(observation);
+/** The mean of the numbers of an observation (its odour values for a Dict); `json` when already converted. */
+export function readingOf(observation: unknown, json: JsonObservation = observationToJson(observation)): number {
   const values: number[] = [];
   const collect = (v: unknown): void => {
     if (typeof v === "number") {
@@ -211,10 +211,11 @@ export class Episode {
   step(): StepView {
     const s = this.#stepper.step();
     const { t, action, reward, terminated, truncated, position, observation, info } = s;
+    const json = observationToJson(observation);
     return {
-      record: { episode: 0, t, action, reward, terminated, truncated, position, observation: observationToJson(observation) },
+      record: { episode: 0, t, action, reward, terminated, truncated, position, observation: json },
       heading: this.#env.agentState?.orientation ?? 0,
-      reading: readingOf(observation),
+      reading: readingOf(observation, json),
       distance: Number((info as { distance_to_goal?: unknown }).distance_to_goal),
     };
   }
