@@ -225,6 +225,7 @@ export class TurbulentSimulation {
     if (n === 0) return;
     const { x, y, z, s, age } = this;
     const wind = this.wind;
+    wind.ensureFitted();
     const cu = wind.splineU.coef;
     const cv = wind.splineV.coef;
     const wx0 = wind.x0;

@@ -55,6 +55,8 @@ export class WindModel {
   readonly #ky: Float64Array;
   readonly #u0: Float64Array;
   readonly #v0: Float64Array;
+  /** True when the nodes changed since the interpolants were last fitted (fitting is lazy). */
+  #dirty = true;
 
   constructor(params: WindParameters) {
     this.params = params;
@@ -85,7 +87,7 @@ export class WindModel {
     this.v.fill(this.params.vAv);
     this.noiseA.fill(0);
     this.noiseB.fill(0);
-    this.refit();
+    this.#dirty = true;
   }
 
   /** Copies another model's state (same parameters) into this one. */
@@ -94,8 +96,10 @@ export class WindModel {
     this.v.set(other.v);
     this.noiseA.set(other.noiseA);
     this.noiseB.set(other.noiseB);
+    other.ensureFitted();
     this.splineU.coef.set(other.splineU.coef);
     this.splineV.coef.set(other.splineV.coef);
+    this.#dirty = false;
   }
 
   /**
@@ -128,11 +132,17 @@ export class WindModel {
     this.#ghostRing(this.u, p.uAv, a[0] as number, a[1] as number, a[2] as number, a[3] as number);
     this.#ghostRing(this.v, p.vAv, a[4] as number, a[5] as number, a[6] as number, a[7] as number);
     this.#interior(dt);
-    this.refit();
+    this.#dirty = true;
+  }
+
+  /** Fits the interpolants to the current nodes if they changed (before reading `splineU/V.coef` directly). */
+  ensureFitted(): void {
+    if (this.#dirty) this.refit();
   }
 
   /** Rebuilds the interpolants from the real nodes. */
   refit(): void {
+    this.#dirty = false;
     const stride = this.ny + 2;
     this.splineU.fit(this.u, stride + 1, stride, 1);
     this.splineV.fit(this.v, stride + 1, stride, 1);
@@ -203,6 +213,7 @@ export class WindModel {
 
   /** The spline velocity at `(x, y)` (clamped onto the node rectangle), written to `out[0..1]`. */
   velocityInto(x: number, y: number, out: Float64Array | number[]): void {
+    this.ensureFitted();
     const cell = this.#cell(x, y);
     out[0] = evalCell(this.splineU.coef, cell.offset, cell.tx, cell.ty);
     out[1] = evalCell(this.splineV.coef, cell.offset, cell.tx, cell.ty);
