@@ -11,7 +11,7 @@
  */
 import { Generator } from "@plume/spaces";
 import { poisson } from "./poisson.js";
-import { WindModel, type NormalSource, type WindParameters } from "./wind-model.js";
+import { evalCell, WindModel, type NormalSource, type WindParameters } from "./wind-model.js";
 
 /** The puff model's parameters (already validated). */
 export interface PuffParameters {
@@ -261,8 +261,8 @@ export class TurbulentSimulation {
       const o = (ci * cy + cj) * 16;
       const tx = xc - (wx0 + ci * wdx);
       const ty = yc - (wy0 + cj * wdy);
-      const uw = bicubic(cu, o, tx, ty);
-      const vw = bicubic(cv, o, tx, ty);
+      const uw = evalCell(cu, o, tx, ty);
+      const vw = evalCell(cv, o, tx, ty);
       const nx = draws.standardNormal();
       const ny = draws.standardNormal();
       let X: number;
@@ -382,12 +382,4 @@ interface PuffDraws {
 function streams(seed: number): [Generator, Generator] {
   const [wind, puffs] = Generator.fromSeed(seed).spawn(2) as [Generator, Generator];
   return [wind, puffs];
-}
-
-function bicubic(c: Float64Array, o: number, tx: number, ty: number): number {
-  const r0 = (c[o] as number) + ty * ((c[o + 1] as number) + ty * ((c[o + 2] as number) + ty * (c[o + 3] as number)));
-  const r1 = (c[o + 4] as number) + ty * ((c[o + 5] as number) + ty * ((c[o + 6] as number) + ty * (c[o + 7] as number)));
-  const r2 = (c[o + 8] as number) + ty * ((c[o + 9] as number) + ty * ((c[o + 10] as number) + ty * (c[o + 11] as number)));
-  const r3 = (c[o + 12] as number) + ty * ((c[o + 13] as number) + ty * ((c[o + 14] as number) + ty * (c[o + 15] as number)));
-  return r0 + tx * (r1 + tx * (r2 + tx * r3));
 }

@@ -8,20 +8,12 @@ import { describe, expect, it } from "vitest";
 import { exactConcentration, pixelArray, PuffIndex } from "../src/concentration.js";
 import { TurbulentSimulation } from "../src/simulation.js";
 import { WindModel } from "../src/wind-model.js";
-import { demoParameters, readFixture } from "./helpers.js";
+import { demoParameters, readFixture, type FixtureConfig } from "./helpers.js";
 
-interface WindCase {
-  region: [number, number, number, number];
-  n_x: number;
-  n_y: number;
-  u_av: number;
-  v_av: number;
-  k_x: number;
-  k_y: number;
-  noise_gain: number;
-  noise_damp: number;
-  noise_bandwidth: number;
-  use_original_noise_updates: boolean;
+type FixtureWind = FixtureConfig["wind"];
+
+/** A wind case of `components.json`: a wind configuration (pompy's names) and pompy's outputs. */
+interface WindCase extends FixtureWind {
   dt: number;
   steps: number;
   after_step_1_padded: { u: number[][]; v: number[][] };
