@@ -10,6 +10,7 @@
  */
 import { writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
+import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import { exactConcentration, pixelArray, PuffIndex, TurbulentSimulation } from "../dist/index.js";
 
