@@ -6,7 +6,7 @@ import { DEFAULT_PLUME_SIGMA } from "@plume/env";
 import { DEFAULT_ENV_CONFIG, formatTable, type EpisodeResult, type StepRecord } from "@plume/cli/browser";
 import { Sparkline } from "./charts.js";
 import { cliCommands, configText, lineOfPath, parseConfigText, pathSegments } from "./configtext.js";
-import { drawFrame, FieldImage } from "./draw.js";
+import { drawFrame, drawPanel, FieldImage } from "./draw.js";
 import { EXAMPLE_FILES, examplesFor } from "./examples.js";
 import type { Choices, CompareRow, ErrorInfo, FromWorker, RunRequest, Scene, ToWorker } from "./protocol.js";
 import "./style.css";
@@ -438,8 +438,52 @@ function showComparison(rows: readonly CompareRow[]): void {
       row([policy, sensor, String(s.episodes), `${(s.successRate * 100).toFixed(1)}%`, fixed(s.meanStepsToSource, 1), fixed(s.medianStepsToSource, 1), s.meanEpisodeLength.toFixed(1), s.meanReturn.toFixed(3)], "td", policy),
     ),
   );
+  drawPanels(rows);
+  showEpisodes(rows);
   $("results-text").textContent = formatTable(rows.map(({ policy, sensor, summary }) => ({ policy, sensor, summary })));
   setStatus(`compared ${rows.map((r) => r.policy).join(", ")} over ${rows[0]?.summary.episodes ?? 0} episodes`);
+}
+
+/** Every episode of the comparison, side by side per policy: seed, success, steps, return. */
+function showEpisodes(rows: readonly CompareRow[]): void {
+  const details = $<HTMLDetailsElement>("episodes-details");
+  const table = $<HTMLTableElement>("episodes-table");
+  const n = rows[0]?.episodes.length ?? 0;
+  (table.tHead as HTMLTableSectionElement).replaceChildren(row(["seed", ...rows.map((r) => r.policy)], "th"));
+  table.tBodies[0]?.replaceChildren(
+    ...Array.from({ length: n }, (_, i) =>
+      row([String(rows[0]?.episodes[i]?.seed ?? ""), ...rows.map((r) => {
+        const e = r.episodes[i];
+        return e === undefined ? "" : `${e.success ? "✓" : "✗"} ${e.steps} steps, return ${Number(e.return.toFixed(3))}`;
+      })], "td"),
+    ),
+  );
+  details.hidden = n === 0;
+}
+
+/** One picture per policy, as `plume compare` draws them: the first episodes' trails over the plume. */
+function drawPanels(rows: readonly CompareRow[]): void {
+  const panels = $("compare-panels");
+  if (scene === undefined || field === undefined) {
+    panels.replaceChildren();
+    return;
+  }
+  const size = 160;
+  const aspect = scene.height / scene.width;
+  panels.replaceChildren(
+    ...rows.map((r) => {
+      const figure = document.createElement("figure");
+      figure.dataset["policy"] = r.policy;
+      const canvas = document.createElement("canvas");
+      canvas.width = aspect <= 1 ? size : Math.round(size / aspect);
+      canvas.height = aspect <= 1 ? Math.round(size * aspect) : size;
+      drawPanel(canvas, field as FieldImage, (scene as Scene).source, r.trails);
+      const caption = document.createElement("figcaption");
+      caption.textContent = `${r.policy}: ${(r.summary.successRate * 100).toFixed(0)}% success`;
+      figure.append(canvas, caption);
+      return figure;
+    }),
+  );
 }
 
 function row(cells: readonly string[], tag: "td" | "th", policy?: string): HTMLTableRowElement {

@@ -135,6 +135,9 @@ describe("the page in Chromium", () => {
     expect(s.error).toBeUndefined();
     expect(s.loaded).toBe(true);
     expect(await page.inputValue("#config-text")).toContain("gridSize");
+    // The Gaussian's sigma is offered; the example list only when there are examples the page can run.
+    expect(await page.isVisible("#sigma")).toBe(true);
+    expect(await page.isVisible("#example")).toBe((await page.$$("#example option")).length > 1);
     expect(await page.textContent("#cli-commands")).toContain("plume run --config plume.yaml --policy temporal-gradient --seed 0");
     // The field is drawn: the canvas is not one colour.
     const colours = await page.evaluate(() => {
@@ -218,7 +221,8 @@ describe("the page in Chromium", () => {
     await page.uncheck('#compare-policies input[value="random"]');
     await page.click("#compare");
     await page.waitForFunction(() => (window as unknown as { plumePage: { compareRows(): unknown } }).plumePage.compareRows() !== undefined, null, { timeout: 120_000 });
-    const rows = await page.evaluate(() => (window as unknown as { plumePage: { compareRows(): { policy: string; sensor: string; summary: Record<string, unknown>; episodes: unknown[] }[] } }).plumePage.compareRows());
+    const all = await page.evaluate(() => (window as unknown as { plumePage: { compareRows(): { policy: string; sensor: string; summary: Record<string, unknown>; episodes: unknown[]; trails: unknown[] }[] } }).plumePage.compareRows());
+    const rows = all.map(({ trails: _trails, ...row }) => row);
     const file = join(work, "compare.yaml");
     writeFileSync(file, await page.inputValue("#config-text"));
     const out = plume(["compare", "--config", file, "--policies", "temporal-gradient,surge-cast,greedy", "--seed", "3", "--episodes", "6", "--json", "--no-progress", "--out", join(work, "compare.png")]);
@@ -226,6 +230,23 @@ describe("the page in Chromium", () => {
     const timeless = (s: Record<string, unknown>) => ({ ...s, elapsedSeconds: 0, stepsPerSecond: 0 });
     expect(rows.map((r) => r.policy)).toEqual(["temporal-gradient", "surge-cast", "greedy"]);
     expect(rows.map((r) => ({ ...r, summary: timeless(r.summary) }))).toEqual(cli.policies.map((r) => ({ ...r, summary: timeless(r.summary) })));
+    // The pictures: each policy's first episodes' trails, the trajectories `plume compare` draws.
+    const setup = await resolveEnvSetup({ config: file });
+    for (const row of all) {
+      const run = await runPolicy({ policy: row.policy, config: configForBaseline(setup, getBaseline(row.policy)), baseDir: setup.baseDir, seeds: [3, 4, 5, 6, 7, 8], trajectories: 6 });
+      expect(row.trails).toEqual(run.episodes.map((e) => e.trajectory));
+    }
+    expect(await page.$$eval("#compare-panels figure", (figures) => figures.map((f) => (f as HTMLElement).dataset["policy"]))).toEqual(["temporal-gradient", "surge-cast", "greedy"]);
+    await page.screenshot({ path: join(scratch, "web-compare.png") });
+    // Every episode, side by side per policy (seed, success, steps, return).
+    const perEpisode = await page.$$eval("#episodes-table tbody tr", (trs) => trs.map((tr) => [...tr.querySelectorAll("td")].map((td) => td.textContent)));
+    expect(perEpisode.map((r) => r[0])).toEqual(["3", "4", "5", "6", "7", "8"]);
+    perEpisode.forEach((r, i) =>
+      cli.policies.forEach((p, j) => {
+        const e = p.episodes[i] as { success: boolean; steps: number; return: number };
+        expect(r[j + 1]).toBe(`${e.success ? "✓" : "✗"} ${e.steps} steps, return ${Number(e.return.toFixed(3))}`);
+      }),
+    );
     // The panel shows them side by side, one row per policy.
     const shown = await page.$$eval("#results-table tbody tr", (trs) => trs.map((tr) => [...tr.querySelectorAll("td")].map((td) => td.textContent)));
     expect(shown.map((r) => r[0])).toEqual(["temporal-gradient", "surge-cast", "greedy"]);
