@@ -20,6 +20,8 @@ const scratch = join(repoRoot, ".scratch");
 
 interface PageState {
   scenes: number;
+  fieldUpdates: number;
+  timeVarying: boolean;
   answers: number;
   frames: number;
   loading: boolean;
@@ -106,8 +108,9 @@ async function cliEpisode(file: string, policy: string, seed: number, policyOpti
   return { steps, episode: result.episodes[0] };
 }
 
+/** The `plume` binary, run from this package (so that the plugin packages it depends on resolve, as in a user's project). */
 function plume(args: string[]): string {
-  const run = spawnSync(process.execPath, [cliBin, ...args], { encoding: "utf8", cwd: work });
+  const run = spawnSync(process.execPath, [cliBin, ...args], { encoding: "utf8", cwd: packageDir });
   if (run.status !== 0) throw new Error(`plume ${args.join(" ")} failed (${run.status}): ${run.stderr}`);
   return run.stdout;
 }
