@@ -216,6 +216,32 @@ describe("the page in Chromium", () => {
     expect(text).not.toContain("goalRadius");
   });
 
+  // Time-varying plumes (the turbulent one) change over time: the page redraws their field as the episode runs, and the
+  // episode is still the CLI's, step for step.
+  test.each(["turbulent"])("the %s example: its field changes as it runs, and its episode equals the CLI's", async (name) => {
+    const before = (await state()).answers;
+    await page.selectOption("#example", name);
+    const loaded = await waitForScene(before);
+    expect(loaded.error).toBeUndefined();
+    expect(loaded.timeVarying).toBe(true);
+    await choose("#policy", "surge-cast");
+    const first = await canvasPixels();
+    for (let i = 0; i < 3; i++) await page.click("#step");
+    await page.waitForFunction(() => (window as unknown as { plumePage: { state(): PageState } }).plumePage.state().steps === 3);
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    expect((await state()).fieldUpdates).toBeGreaterThanOrEqual(3);
+    expect(await canvasPixels()).not.toBe(first);
+    await page.click("#reset");
+    await page.waitForFunction(() => (window as unknown as { plumePage: { state(): PageState } }).plumePage.state().steps === 0);
+    const done = await runToEnd();
+    const pageSteps = await page.evaluate(() => (window as unknown as { plumePage: { episodeLog(): StepRecord[] } }).plumePage.episodeLog());
+    const file = join(work, `${name}.yaml`);
+    writeFileSync(file, await page.inputValue("#config-text"));
+    const cli = await cliEpisode(file, "surge-cast", done.result?.seed ?? 0);
+    expect(pageSteps).toEqual(cli.steps);
+    await page.screenshot({ path: join(scratch, `web-${name}.png`) });
+  });
+
   test("compare in the page gives plume compare's numbers, side by side per policy", async () => {
     const text = "gridSize: [32, 32]\ngoalLocation: [16, 16]\nmaxSteps: 200\n";
     await setConfig(text);
