@@ -45,7 +45,8 @@ const hex = (x: number) => {
   return `${x} (0x${b.readBigUInt64LE().toString(16)})`;
 };
 
-describe.each(files)("NumPy vectors %s", (path) => {
+// Generous: the full file has millions of inputs and CI machines are shared.
+describe.each(files)("NumPy vectors %s", { timeout: 900_000 }, (path) => {
   const sections = readVectors(path);
   const mismatches = (kind: number, f: (row: Float64Array) => number[], inputs: number) => {
     const s = sections.get(kind)!;
