@@ -21,25 +21,12 @@ export const GLIBC_LOW_PART_CORRECTIONS: readonly (readonly [index: number, ulps
   [179, -1], [283, 1], [301, -1], [303, 2], [319, 1], [341, -1], [361, -2], [377, 1], [429, 1],
 ].map((entry) => Object.freeze(entry as [number, number])));
 
-/** A fixed-point value `v / 2^PRECISION` rounded to the nearest double (ties to even). */
+/**
+ * A fixed-point value `v / 2^PRECISION` rounded to the nearest double: `Number(bigint)` rounds to nearest,
+ * ties to even, and the power-of-two scaling is exact in this range.
+ */
 function toDouble(v: bigint): number {
-  if (v === 0n) return 0;
-  const negative = v < 0n;
-  let m = negative ? -v : v;
-  const bits = m.toString(2).length;
-  let shift = bits - 53;
-  if (shift > 0) {
-    const sh = BigInt(shift);
-    let q = m >> sh;
-    const rem = m - (q << sh);
-    const half = 1n << (sh - 1n);
-    if (rem > half || (rem === half && (q & 1n) === 1n)) q += 1n;
-    m = q;
-  } else {
-    shift = 0;
-  }
-  const value = Number(m) * 2 ** (shift - Number(PRECISION));
-  return negative ? -value : value;
+  return Number(v) * 2 ** -Number(PRECISION);
 }
 
 /** The exact fixed-point value of a double (|x| < 2, so the scaled value is an integer). */
