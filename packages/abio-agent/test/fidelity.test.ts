@@ -132,6 +132,24 @@ describe("the random baseline", () => {
     expect(early).toBeLessThan(full / 3);
   });
 
+  it("stops once only free names fit, instead of running to the turn limit", async () => {
+    // toy world: inc costs 2, noop 1, read 0.5, peek is free
+    for (const seed of [1, 2, 3, 4, 5]) {
+      const results = await runExperiment(toyScenario({ session: { budget: 10.25, maxTurns: 5000 } }), seededRandomAgent(seed));
+      expect(["agent_done", "budget_exceeded"]).toContain(results.end_reason);
+      expect(results.budget - results.spent).toBeLessThan(0.5);
+      expect(results.turns).toBeLessThan(200);
+    }
+  });
+
+  it("runs to the turn limit when only free names are declared", async () => {
+    const results = await runExperiment(
+      toyScenario({ actions: {}, measurements: { peek: { cost: 0 } }, session: { maxTurns: 50 } }),
+      seededRandomAgent(3),
+    );
+    expect(results.end_reason).toBe("max_turns");
+  });
+
   it("with affordableOnly: false it may ask for what does not fit (a hard budget refuses it)", async () => {
     const results = await runExperiment(
       toyScenario({ session: { budget: 1.5, maxTurns: 50 } }),

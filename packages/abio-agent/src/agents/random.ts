@@ -1,7 +1,8 @@
 /**
  * `RandomAgent`: picks uniformly among the declared actions and measurements it can afford and
  * generates valid parameters from their declared types. It spends its budget: it ends the run only
- * when nothing declared fits in what remains (or nothing is declared). The reference's baseline also
+ * when nothing that costs anything fits in what remains (or nothing is declared); with an unlimited
+ * budget, the session's limits (`maxSteps`, `maxTurns`) end it. The reference's baseline also
  * stops with probability `done_probability` (0.1) per decision, which left it spending about 5% of
  * a budget; set `doneProbability: 0.1` for that behaviour.
  *
@@ -50,7 +51,8 @@ export const RandomAgentOptionsSchema = z.strictObject({
   /** Also pick measurements. Default true. */
   measurements: z.boolean().optional(),
   /**
-   * Pick only names whose declared cost fits in `remaining`, and end the run when none does. Default
+   * Pick only names whose declared cost fits in `remaining`, and end the run when no name with a
+   * positive cost does (free names alone would only run to the turn limit). Default
    * true. With false every declared name is a candidate (a hard budget refuses what does not fit).
    */
   affordableOnly: z.boolean().optional(),
@@ -128,6 +130,10 @@ export class RandomAgent implements Agent {
     const fits = (cost: number) => cost <= remaining + tolerance;
     const options = this.#affordableOnly ? declared.filter((o) => fits(declaredCost(o.info, o.kind))) : declared;
     if (options.length === 0) return new Action({ name: DONE_ACTION });
+    // The budget is spent once nothing that costs anything fits: free names alone would only run to the turn limit.
+    if (this.#affordableOnly && declared.some((o) => declaredCost(o.info, o.kind) > 0) && options.every((o) => declaredCost(o.info, o.kind) === 0)) {
+      return new Action({ name: DONE_ACTION });
+    }
     const choice = options[this.#rng.integers(0, options.length)] as (typeof options)[number];
     return new Action({ name: choice.name, kind: choice.kind, params: sampleParams(choice.info, this.#rng) });
   }
