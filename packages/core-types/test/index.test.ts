@@ -48,6 +48,7 @@ describe("@plume/core-types entry point", () => {
       "isNDArray",
       "isPlugin",
       "isPlumeError",
+      "libm",
       "ndarray",
       "normalizeOrientation",
       "parseWithSchema",
