@@ -17,6 +17,7 @@ import {
 import { Box } from "@plume/spaces";
 import * as z from "zod";
 import { FIELD_STATE_KEYS, batchFieldArray, fieldView, sampledCell } from "./field.js";
+import { NanPolicySchema, concentrationBox, type NanPolicy } from "./nan.js";
 
 /** NumPy's `deg2rad` factor. */
 const DEG_TO_RAD = Math.PI / 180;
@@ -45,6 +46,8 @@ export const AntennaeArraySensorOptionsSchema = z
       .min(0, { error: "a finite number of cells >= 0" })
       .max(1e9, { error: "a finite number of cells >= 0 (at most 1e9)" })
       .default(1),
+    /** What a NaN concentration reads as: `"zero"` (default) or `"propagate"` (NaN, as the reference's `np.clip`). */
+    nan: NanPolicySchema,
   })
   .superRefine((options, ctx) => {
     if (options.sensorAngles !== undefined && options.nSensors !== undefined && options.sensorAngles.length !== options.nSensors) {
@@ -75,6 +78,8 @@ export class AntennaeArraySensor implements ObservationModel<NDArray<"float32">>
   /** Distance from the agent to each sensor, in cells. */
   readonly sensorDistance: number;
   readonly #space: Box<"float32">;
+  /** What a NaN concentration reads as. */
+  readonly nan: NanPolicy;
   /** `sensorAngles` as a typed array, for the batch path. */
   readonly #angles: Float64Array;
 
@@ -93,7 +98,8 @@ export class AntennaeArraySensor implements ObservationModel<NDArray<"float32">>
     );
     this.sensorDistance = parsed.sensorDistance + 0;
     this.#angles = Float64Array.from(this.sensorAngles);
-    this.#space = new Box({ low: 0, high: 1, shape: [n], dtype: "float32" });
+    this.nan = parsed.nan;
+    this.#space = concentrationBox(n, parsed.nan);
   }
 
   /** `Box(0, 1, (nSensors,), float32)`: the same instance on every read. */
@@ -116,7 +122,7 @@ export class AntennaeArraySensor implements ObservationModel<NDArray<"float32">>
    * @throws ValidationError (`"plume_field"` / `"grid_size"`) when the field does not match the grid.
    */
   getObservation(envState: EnvState): NDArray<"float32"> {
-    const view = fieldView(envState);
+    const view = fieldView(envState, this.nan === "propagate");
     const { position, orientation } = envState.agent_state;
     const out = new Float32Array(this.nSensors);
     this.sensorCells(position.x, position.y, orientation).forEach(([sx, sy], i) => {
@@ -136,6 +142,7 @@ export class AntennaeArraySensor implements ObservationModel<NDArray<"float32">>
     const width = context.gridWidth;
     const height = context.gridHeight;
     const field = batchFieldArray(context);
+    const keepNaN = this.nan === "propagate";
     const angles = this.#angles;
     const n = angles.length;
     const d = this.sensorDistance;
@@ -157,7 +164,7 @@ export class AntennaeArraySensor implements ObservationModel<NDArray<"float32">>
         let value = 0;
         if (sx >= 0 && sx < width && sy >= 0 && sy < height) {
           const c = field !== undefined ? (field[sy * width + sx] as number) : sampledCell(context, sx, sy, steps[i] as number);
-          value = c > 1 ? 1 : c >= 0 ? c : 0; // clip01
+          value = c > 1 ? 1 : c >= 0 ? c : keepNaN && c !== c ? c : 0; // clip01
         }
         out[base + s] = value;
       }
@@ -174,6 +181,7 @@ export class AntennaeArraySensor implements ObservationModel<NDArray<"float32">>
         sensor_distance: this.sensorDistance,
         sensor_type: "array",
         range: [0, 1],
+        ...(this.nan === "propagate" && { nan: "propagate" }),
       },
       required_state_keys: [...FIELD_STATE_KEYS],
       observation_shape: [this.nSensors],

@@ -15,9 +15,13 @@ import {
 import { Box } from "@plume/spaces";
 import * as z from "zod";
 import { FIELD_STATE_KEYS, batchFieldArray, fieldView, sampledCell } from "./field.js";
+import { NanPolicySchema, concentrationBox, type NanPolicy } from "./nan.js";
 
-/** Options of `ConcentrationSensor`: none (an empty object; unknown keys are rejected). */
-export const ConcentrationSensorOptionsSchema = z.strictObject({});
+/** Options of `ConcentrationSensor` (unknown keys are rejected). */
+export const ConcentrationSensorOptionsSchema = z.strictObject({
+  /** What a NaN concentration reads as: `"zero"` (default) or `"propagate"` (NaN, as the reference's `np.clip`). */
+  nan: NanPolicySchema,
+});
 export type ConcentrationSensorOptions = z.input<typeof ConcentrationSensorOptionsSchema>;
 
 /**
@@ -25,11 +29,14 @@ export type ConcentrationSensorOptions = z.input<typeof ConcentrationSensorOptio
  * `NDArray` of shape [1] in `Box(0, 1, (1,), float32)`. An agent off the grid reads 0.
  */
 export class ConcentrationSensor implements ObservationModel<NDArray<"float32">>, BatchObservationModel {
-  readonly #space = new Box({ low: 0, high: 1, shape: [1], dtype: "float32" });
+  readonly #space: Box<"float32">;
+  /** What a NaN concentration reads as. */
+  readonly nan: NanPolicy;
 
   /** @throws ValidationError naming an unknown option. */
   constructor(options: ConcentrationSensorOptions = {}) {
-    parseWithSchema(ConcentrationSensorOptionsSchema, options, { what: "ConcentrationSensor options" });
+    this.nan = parseWithSchema(ConcentrationSensorOptionsSchema, options, { what: "ConcentrationSensor options" }).nan;
+    this.#space = concentrationBox(1, this.nan);
   }
 
   /** `Box(0, 1, (1,), float32)`: the same instance on every read. */
@@ -43,7 +50,7 @@ export class ConcentrationSensor implements ObservationModel<NDArray<"float32">>
    */
   getObservation(envState: EnvState): NDArray<"float32"> {
     const { x, y } = envState.agent_state.position;
-    const value = fieldView(envState).read(x, y);
+    const value = fieldView(envState, this.nan === "propagate").read(x, y);
     return ndarray("float32", [1], Float32Array.of(value));
   }
 
@@ -58,6 +65,7 @@ export class ConcentrationSensor implements ObservationModel<NDArray<"float32">>
     const width = context.gridWidth;
     const height = context.gridHeight;
     const field = batchFieldArray(context);
+    const keepNaN = this.nan === "propagate";
     const xs = agents.x;
     const ys = agents.y;
     if (field !== undefined) {
@@ -68,7 +76,7 @@ export class ConcentrationSensor implements ObservationModel<NDArray<"float32">>
         let value = 0;
         if (x >= 0 && x < width && y >= 0 && y < height) {
           const c = field[y * width + x] as number;
-          value = c > 1 ? 1 : c >= 0 ? c : 0; // clip01
+          value = c > 1 ? 1 : c >= 0 ? c : keepNaN && c !== c ? c : 0; // clip01
         }
         out[i] = value;
       }
@@ -82,7 +90,7 @@ export class ConcentrationSensor implements ObservationModel<NDArray<"float32">>
       let value = 0;
       if (x >= 0 && x < width && y >= 0 && y < height) {
         const c = sampledCell(context, x, y, steps[i] as number);
-        value = c > 1 ? 1 : c >= 0 ? c : 0; // clip01
+        value = c > 1 ? 1 : c >= 0 ? c : keepNaN && c !== c ? c : 0; // clip01
       }
       out[i] = value;
     }
@@ -92,7 +100,7 @@ export class ConcentrationSensor implements ObservationModel<NDArray<"float32">>
     return {
       type: "concentration_sensor",
       modality: "olfactory",
-      parameters: { n_sensors: 1, sensor_type: "point", range: [0, 1] },
+      parameters: { n_sensors: 1, sensor_type: "point", range: [0, 1], ...(this.nan === "propagate" && { nan: "propagate" }) },
       required_state_keys: [...FIELD_STATE_KEYS],
       observation_shape: [1],
       observation_dtype: "float32",
