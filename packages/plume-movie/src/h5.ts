@@ -43,6 +43,16 @@ function dtypeName(meta: H5Metadata): "uint8" | "uint16" | "float32" | "float64"
 
 let counter = 0;
 
+const SIGNATURE = [0x89, 0x48, 0x44, 0x46, 0x0d, 0x0a, 0x1a, 0x0a];
+
+/** The HDF5 superblock signature sits at offset 0, 512, 1024, 2048, ... (a user block may precede it). */
+function hasHdf5Signature(bytes: Uint8Array): boolean {
+  for (let offset = 0; offset + SIGNATURE.length <= bytes.length; offset = offset === 0 ? 512 : offset * 2) {
+    if (SIGNATURE.every((b, i) => bytes[offset + i] === b)) return true;
+  }
+  return false;
+}
+
 /**
  * Decodes dataset `datasetPath` of the HDF5 file at `location`.
  * @throws ConfigurationError naming the file and the problem: not an HDF5 file, no such dataset, not
@@ -59,6 +69,9 @@ export async function readH5Movie(
 ): Promise<Omit<MovieFrames, "views">> {
   const bytes = await files.read(location);
   if (bytes === undefined) throw movieError(context, "path", location, "no such file", "an existing .h5 file", location);
+  if (!hasHdf5Signature(bytes)) {
+    throw movieError(context, "path", location, "is not a readable HDF5 file (no HDF5 signature)", "an HDF5 file");
+  }
   const datasetPath = sidecar.h5_dataset as string;
   const h5 = ((await import("h5wasm")) as unknown as H5Module).default;
   const { FS } = await h5.ready;

@@ -11,3 +11,4 @@ export { fetchFiles, defaultFiles, resolveLocation, type MovieFiles } from "./fi
 export type { MovieFrames } from "./frames.js";
 export { moviePlumePlugin, movieKwargsTranslator, plugins, MOVIE_KWARGS } from "./plugin.js";
 export { movieKwargsTranslator as kwargsTranslator } from "./plugin.js";
+export { DemoMovieOptionsSchema, demoMovie, demoZarrStore, memoryFiles, parseDemoPath, type DemoMovieOptions } from "./demo.js";

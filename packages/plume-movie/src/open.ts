@@ -13,6 +13,20 @@ import { MoviePlumeOptionsSchema, type MoviePlumeOptions, type MoviePlumeOptions
 import { MoviePlume as MovieField } from "./field.js";
 import { parseSidecar, sidecarPathOf, type MovieSidecar } from "./sidecar.js";
 import { readZarrMovie } from "./zarr.js";
+import { DemoMovieOptionsSchema, demoZarrStore, memoryFiles, parseDemoPath, type DemoMovieOptions } from "./demo.js";
+
+/** The canonical location of a demo movie (`demo://128x96x200?seed=0`), so equal movies share frames. */
+function demoLocation(demo: DemoMovieOptions): string {
+  const d = DemoMovieOptionsSchema.parse(demo);
+  return `demo://${d.width}x${d.height}x${d.frames}?seed=${d.seed}`;
+}
+
+/** The demo movie's store, generated on first read. */
+function lazyDemoFiles(location: string, demo: DemoMovieOptions): MovieFiles {
+  let files: MovieFiles | undefined;
+  const get = () => (files ??= memoryFiles(location, demoZarrStore(demo)));
+  return { read: (l) => get().read(l), kind: (l) => get().kind(l), resolve: (b, r) => get().resolve(b, r) };
+}
 
 /** How `openMoviePlume` reads. */
 export interface OpenMovieContext extends MovieErrorContext {
@@ -95,8 +109,9 @@ function checkAgainstSidecar(options: MoviePlumeOptions, sidecar: MovieSidecar, 
  */
 export async function openMoviePlume(input: MoviePlumeOptionsInput, context: OpenMovieContext = {}): Promise<MovieField> {
   const options = parseWithSchema(MoviePlumeOptionsSchema, input, { what: "movie plume options", path: context.path ?? "options", kind: "configuration" });
-  const location = resolveLocation(options.path, options.baseDir);
-  const files = context.files ?? defaultFiles(location);
+  const demo = parseDemoPath(options.path);
+  const location = demo !== undefined ? demoLocation(demo) : resolveLocation(options.path, options.baseDir);
+  const files = context.files ?? (demo !== undefined ? lazyDemoFiles(location, demo) : defaultFiles(location));
   const isH5 = /\.(h5|hdf5)$/i.test(location);
   let sidecar: MovieSidecar | undefined;
   if (isH5) {
