@@ -87,7 +87,7 @@ describe("a movie plume in a config", () => {
     const zero = await createEnvironmentFromConfig(base);
     const nan = await createEnvironmentFromConfig({ ...base, sensor: { type: "concentration", options: { nan: "propagate" } } });
     expect(Number.isNaN(zero.plume.sample(0, 0))).toBe(true);
-    expect(Array.from((zero.reset({ seed: 1 })[0] as NDArray).data)).toEqual([0]);
+    expect(Array.from((zero.reset({ seed: 1 })[0] as NDArray<"float32">).data)).toEqual([0]);
     expect(Number.isNaN((nan.reset({ seed: 1 })[0] as NDArray).data[0])).toBe(true);
     expect(nan.observationSpace.contains(nan.reset({ seed: 1 })[0])).toBe(true);
     expect(zero.observationSpace.contains({ dtype: "float32", shape: [1], data: Float32Array.of(Number.NaN) })).toBe(false);
@@ -110,7 +110,7 @@ describe("make and the reference's movie kwargs", () => {
     const reference = await makeAsync("PlumeNav-v0", { plume: "movie", movie_path: SMALL(), start_location: [0, 0] }, { warn: () => undefined });
     const strict = await makeAsync("PlumeNav-v0", { plume: "movie", movie_path: SMALL(), movie_values: "strict", start_location: [0, 0] }, { warn: () => undefined });
     expect(Number.isNaN((reference.reset({ seed: 1 })[0] as NDArray).data[0])).toBe(true);
-    expect(Array.from((strict.reset({ seed: 1 })[0] as NDArray).data)).toEqual([0]);
+    expect(Array.from((strict.reset({ seed: 1 })[0] as NDArray<"float32">).data)).toEqual([0]);
     reference.close();
     strict.close();
   });

@@ -129,6 +129,8 @@ describe("movie-plume reference episodes (plume_nav_sim fixtures)", () => {
   for (const c of cases) {
     it(`${c.name} (${c.route}) replays exactly through openMoviePlume + new PlumeEnv`, async () => {
       const env = await constructorRoute(c);
+      // A movie is a TimeVaryingField: the env steps it on the batch kernel, which reads each step's frame.
+      expect(env.batchPlan, "on the batch kernel").toBeDefined();
       replayMovieCase(env as never, env, c);
       env.close();
     });

@@ -143,6 +143,8 @@ export class AntennaeArraySensor implements ObservationModel<NDArray<"float32">>
     const height = context.gridHeight;
     const field = batchFieldArray(context);
     const keepNaN = this.nan === "propagate";
+    // A time-varying field (a movie): each environment reads the frame of its own step.
+    const frameAt = field === undefined ? context.frameAt : undefined;
     const angles = this.#angles;
     const n = angles.length;
     const d = this.sensorDistance;
@@ -156,6 +158,7 @@ export class AntennaeArraySensor implements ObservationModel<NDArray<"float32">>
       const y = ys[i] as number;
       const heading = headings[i] as number;
       const base = i * n;
+      const cells = field ?? (frameAt !== undefined ? frameAt(steps[i] as number) : undefined);
       for (let s = 0; s < n; s++) {
         // sensorCells, inline
         const rad = (heading + (angles[s] as number)) * DEG_TO_RAD;
@@ -163,7 +166,7 @@ export class AntennaeArraySensor implements ObservationModel<NDArray<"float32">>
         const sy = roundHalfEven(y + -d * Math.sin(rad));
         let value = 0;
         if (sx >= 0 && sx < width && sy >= 0 && sy < height) {
-          const c = field !== undefined ? (field[sy * width + sx] as number) : sampledCell(context, sx, sy, steps[i] as number);
+          const c = cells !== undefined ? (cells[sy * width + sx] as number) : sampledCell(context, sx, sy, steps[i] as number);
           value = c > 1 ? 1 : c >= 0 ? c : keepNaN && c !== c ? c : 0; // clip01
         }
         out[base + s] = value;

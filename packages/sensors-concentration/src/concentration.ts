@@ -57,7 +57,8 @@ export class ConcentrationSensor implements ObservationModel<NDArray<"float32">>
   /**
    * The batch form of `getObservation` (the batch protocol of `@plume/core-types`): writes environment `i`'s
    * reading at `out[i]`, exactly as `getObservation` for the agent at `(x[i], y[i])`: the dense field
-   * (`context.fieldArray`, or without one the field sampled at step `stepCount[i]` and rounded to float32, as
+   * (`context.fieldArray`; for a time-varying field `context.frameAt(stepCount[i])`; or without either the field
+   * sampled at step `stepCount[i]` and rounded to float32, as
    * the environment's `plume_field` then holds it), clipped to [0, 1] with NaN reading 0; 0 off the grid.
    * Nothing is allocated.
    */
@@ -83,13 +84,15 @@ export class ConcentrationSensor implements ObservationModel<NDArray<"float32">>
       return;
     }
     const steps = agents.stepCount;
+    const frameAt = context.frameAt;
     for (let k = 0; k < count; k++) {
       const i = indices[k] as number;
       const x = xs[i] as number;
       const y = ys[i] as number;
       let value = 0;
       if (x >= 0 && x < width && y >= 0 && y < height) {
-        const c = sampledCell(context, x, y, steps[i] as number);
+        // A time-varying field: the frame of this environment's step; else the field sampled at its step.
+        const c = frameAt !== undefined ? (frameAt(steps[i] as number)[y * width + x] as number) : sampledCell(context, x, y, steps[i] as number);
         value = c > 1 ? 1 : c >= 0 ? c : keepNaN && c !== c ? c : 0; // clip01
       }
       out[i] = value;

@@ -12,7 +12,7 @@
  * for the kernel's goal (a pure function of the distance), the kernel computes it in the same pass as the
  * distance and the flags instead of calling `computeRewardBatch`: the same numbers in one pass, not three.
  */
-import { ComponentError, ValidationError, isPlumeError, type AgentBatch, type BatchContext, type ReadonlyFloat32Array } from "@plume/core-types";
+import { ComponentError, ValidationError, isPlumeError, isTimeVaryingField, type AgentBatch, type BatchContext, type ReadonlyFloat32Array } from "@plume/core-types";
 import { Generator } from "@plume/spaces";
 import { denseFieldOf } from "../plume/gaussian.js";
 import { distanceRewardOf, type DistanceReward } from "../rewards/goal.js";
@@ -61,8 +61,15 @@ function componentError(component: string, error: unknown): unknown {
 }
 
 function denseField(plume: BatchPlan["plume"], cells: number): ReadonlyFloat32Array | undefined {
+  if (isTimeVaryingField(plume)) return undefined;
   const own = denseFieldOf(plume);
   return own !== undefined && own.length === cells ? own : undefined;
+}
+
+/** A time-varying plume's frame reader for `BatchContext.frameAt` (frames covering the grid), else undefined. */
+function frameReader(plume: BatchPlan["plume"], width: number, height: number): ((step: number) => ReadonlyFloat32Array) | undefined {
+  if (!isTimeVaryingField(plume) || plume.gridSize.width !== width || plume.gridSize.height !== height) return undefined;
+  return (step) => plume.frame(plume.frameForStep(step));
 }
 
 export class BatchKernel {
@@ -141,6 +148,7 @@ export class BatchKernel {
       maxSteps: config.maxSteps,
       concentrationField: plan.plume,
       fieldArray: denseField(plan.plume, config.gridWidth * config.gridHeight),
+      frameAt: frameReader(plan.plume, config.gridWidth, config.gridHeight),
       windField: plan.wind,
       rngs: this.rngs,
     };
