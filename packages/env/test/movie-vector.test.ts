@@ -46,7 +46,7 @@ describe("SyncVectorEnv on a movie plume", () => {
 
       const [obs] = vec.reset({ seed: 3 });
       const size = vec.singleObservationSpace.shape?.reduce((a: number, b: number) => a * b, 1) ?? 1;
-      const batch = () => Array.from(obs.data as Float32Array);
+      const batch = () => Array.from((obs as NDArray<"float32">).data);
       singles.forEach((e, i) => expect(same(obsOf(e.reset({ seed: 3 + i })[0]), batch().slice(i * size, (i + 1) * size))).toBe(true));
       const rng = Generator.fromSeed(11);
       const nActions = (vec.singleActionSpace as unknown as { n: number }).n;
@@ -55,7 +55,7 @@ describe("SyncVectorEnv on a movie plume", () => {
       for (let t = 0; t < 160; t++) {
         const actions = Int32Array.from({ length: n }, () => rng.integers(0, nActions));
         const [o, rewards, terminations, truncations] = vec.step(actions);
-        const rows = Array.from(o.data as Float32Array);
+        const rows = Array.from((o as NDArray<"float32">).data);
         nans += rows.filter(Number.isNaN).length;
         const [r, term, trunc] = [rewards, terminations, truncations].map((a) => Array.from(((a as { data?: ArrayLike<number> }).data ?? a) as ArrayLike<number>));
         singles.forEach((e, i) => {

@@ -66,10 +66,24 @@ function denseField(plume: BatchPlan["plume"], cells: number): ReadonlyFloat32Ar
   return own !== undefined && own.length === cells ? own : undefined;
 }
 
-/** A time-varying plume's frame reader for `BatchContext.frameAt` (frames covering the grid), else undefined. */
-function frameReader(plume: BatchPlan["plume"], width: number, height: number): ((step: number) => ReadonlyFloat32Array) | undefined {
+/** Steps whose frame `frameReader` looks up in a table (beyond them it asks the plume). */
+const FRAME_TABLE_LIMIT = 1 << 14;
+
+/**
+ * A time-varying plume's frame reader for `BatchContext.frameAt` (frames covering the grid), else undefined.
+ * `frameForStep` is pure, so on first use the frames of steps `0 .. min(maxSteps, FRAME_TABLE_LIMIT)` are
+ * looked up once: the hot path is then an array read, no call into the plume. (First use, not now: a vector
+ * env's own environments each hold a kernel they never step.)
+ */
+function frameReader(plume: BatchPlan["plume"], width: number, height: number, maxSteps: number): ((step: number) => ReadonlyFloat32Array) | undefined {
   if (!isTimeVaryingField(plume) || plume.gridSize.width !== width || plume.gridSize.height !== height) return undefined;
-  return (step) => plume.frame(plume.frameForStep(step));
+  const length = Math.min(maxSteps, FRAME_TABLE_LIMIT) + 1;
+  let byStep: ReadonlyFloat32Array[] | undefined;
+  const table = (): ReadonlyFloat32Array[] => {
+    const frames = Array.from({ length: plume.numFrames }, (_, i) => plume.frame(i));
+    return Array.from({ length }, (_, step) => frames[plume.frameForStep(step)] as ReadonlyFloat32Array);
+  };
+  return (step) => (step < length ? ((byStep ??= table())[step] as ReadonlyFloat32Array) : plume.frame(plume.frameForStep(step)));
 }
 
 export class BatchKernel {
@@ -148,7 +162,7 @@ export class BatchKernel {
       maxSteps: config.maxSteps,
       concentrationField: plan.plume,
       fieldArray: denseField(plan.plume, config.gridWidth * config.gridHeight),
-      frameAt: frameReader(plan.plume, config.gridWidth, config.gridHeight),
+      frameAt: frameReader(plan.plume, config.gridWidth, config.gridHeight, config.maxSteps),
       windField: plan.wind,
       rngs: this.rngs,
     };
