@@ -31,6 +31,17 @@ export type PluginComponent<K extends PluginKind> = PluginComponentMap[K];
 /** Allowed plugin names: registered names (`"concentration"`, `"run_tumble"`) and package specifiers (`"@acme/plume-sensor-foo"`). */
 export const PLUGIN_NAME_PATTERN = /^[A-Za-z0-9@][A-Za-z0-9@/_.:-]{0,213}$/;
 
+/**
+ * What a plugin shares between threads: state it loaded once that other threads (an `AsyncVectorEnv`'s
+ * workers) adopt instead of loading again — a movie plume's frames, in a `SharedArrayBuffer`.
+ */
+export interface PluginSharing {
+  /** This thread's shareable state, structured-cloneable (`SharedArrayBuffer`s in it are shared, not copied). */
+  exportShared(): unknown;
+  /** Adopts another thread's `exportShared()` result; called before any component is created here. */
+  importShared(state: unknown): void;
+}
+
 /** What `definePlugin` takes. */
 export interface PluginDefinition<K extends PluginKind, S extends z.ZodType, C extends PluginComponent<K>> {
   /** Which protocol the component implements. */
@@ -45,6 +56,8 @@ export interface PluginDefinition<K extends PluginKind, S extends z.ZodType, C e
    * (`createEnvironmentFromConfig`, `makeAsync`); the synchronous ones say so.
    */
   create(options: z.output<S>, context: PluginCreateContext): C;
+  /** Optional: state shared with other threads (see `PluginSharing`). */
+  readonly sharing?: PluginSharing | undefined;
 }
 
 /** What `definePlugin` takes for a plugin whose `create` is asynchronous (loads data, say). */
@@ -53,6 +66,8 @@ export interface AsyncPluginDefinition<K extends PluginKind, S extends z.ZodType
   readonly name: string;
   readonly options: S;
   create(options: z.output<S>, context: PluginCreateContext): Promise<C>;
+  /** Optional: state shared with other threads (see `PluginSharing`). */
+  readonly sharing?: PluginSharing | undefined;
 }
 
 /** Where a plugin's options come from, so that errors name the config path. */
@@ -76,6 +91,8 @@ export interface Plugin<
    * @throws ComponentError when the plugin's own `create` throws a non-Plume error or returns a non-object.
    */
   create(rawOptions?: unknown, context?: PluginCreateContext): C;
+  /** State shared with other threads, when the plugin has any (see `PluginSharing`). */
+  readonly sharing?: PluginSharing | undefined;
 }
 
 /** The descriptor of a plugin whose `create` is asynchronous: `create` returns a promise of the component. */
@@ -93,6 +110,8 @@ export interface AsyncPlugin<
    * @returns a promise of the component; it rejects with the plugin's Plume error, or a ComponentError.
    */
   create(rawOptions?: unknown, context?: PluginCreateContext): Promise<C>;
+  /** State shared with other threads, when the plugin has any (see `PluginSharing`). */
+  readonly sharing?: PluginSharing | undefined;
 }
 
 /** A plugin descriptor of either form. Callers that build components treat a returned promise as async. */
@@ -122,6 +141,16 @@ export const pluginDefinitionSchema = z.object({
     .regex(PLUGIN_NAME_PATTERN, { error: "1-214 characters: letters, digits or @ / _ . : - (no spaces)" }),
   options: z.custom<z.ZodType>(isZodSchema, { error: "a zod schema" }),
   create: z.custom<(options: unknown) => unknown>((value) => typeof value === "function", { error: "a function" }),
+  sharing: z
+    .custom<PluginSharing>(
+      (value) =>
+        value !== null &&
+        typeof value === "object" &&
+        typeof (value as PluginSharing).exportShared === "function" &&
+        typeof (value as PluginSharing).importShared === "function",
+      { error: "{ exportShared(), importShared(state) }" },
+    )
+    .optional(),
 });
 
 /**
@@ -185,7 +214,8 @@ export function definePlugin<K extends PluginKind, S extends z.ZodType, C extend
     return checked(component);
   };
 
-  return Object.freeze({ kind, name, options, create, [PLUGIN_BRAND]: true }) as unknown as Plugin<K, S, C> | AsyncPlugin<K, S, C>;
+  const sharing = definition.sharing;
+  return Object.freeze({ kind, name, options, create, ...(sharing !== undefined && { sharing }), [PLUGIN_BRAND]: true }) as unknown as Plugin<K, S, C> | AsyncPlugin<K, S, C>;
 }
 
 /**

@@ -3,7 +3,7 @@
  * time-varying plume model, episode-exact with plume_nav_sim's `VideoPlume`.
  */
 export { MoviePlume } from "./field.js";
-export { openMoviePlume, loadedMovieCount, type OpenMovieContext } from "./open.js";
+export { openMoviePlume, loadedMovieCount, exportSharedMovies, importSharedMovies, type OpenMovieContext, type SharedMovie } from "./open.js";
 export { MoviePlumeOptionsSchema, MOVIE_VALUE_MODES, STEP_POLICIES, type MoviePlumeOptions, type MoviePlumeOptionsInput, type MovieValueMode, type StepPolicy } from "./options.js";
 export { SOURCE_DTYPES, implicitGoal, validateAttrs, type MovieAttrs, type AttrOverrides, type GoalEvidence } from "./attrs.js";
 export { MovieSidecarSchema, parseSidecar, sidecarPathOf, type MovieSidecar } from "./sidecar.js";

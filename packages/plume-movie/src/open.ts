@@ -44,6 +44,52 @@ const registry =
       })
     : undefined;
 
+/** A movie's frames as another thread adopts them (`exportSharedMovies` / `importSharedMovies`). */
+export interface SharedMovie extends Omit<MovieFrames, "views"> {
+  /** The cache key: location, value mode and reading options. */
+  readonly key: string;
+}
+
+/** Frames adopted from another thread, held for this thread's lifetime (environments are built from them later). */
+const adopted = new Set<MovieFrames>();
+
+/**
+ * The movies this thread holds in `SharedArrayBuffer`s, for other threads (an `AsyncVectorEnv`'s workers)
+ * to adopt instead of reading them again: posting them to a worker shares their memory, copies nothing.
+ */
+export function exportSharedMovies(): SharedMovie[] {
+  const out: SharedMovie[] = [];
+  const Shared = (globalThis as { SharedArrayBuffer?: typeof SharedArrayBuffer }).SharedArrayBuffer;
+  for (const [key, ref] of loaded) {
+    const frames = ref.deref();
+    if (frames === undefined || Shared === undefined || !(frames.data.buffer instanceof Shared)) continue;
+    const { views: _views, ...rest } = frames;
+    out.push({ key, ...rest });
+  }
+  return out;
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
+
+/**
+ * Adopts movies exported by another thread (`exportSharedMovies()`): an `openMoviePlume` of the same
+ * movie here then uses those frames. Records that are not well-formed are ignored (the movie is then read
+ * as usual).
+ */
+export function importSharedMovies(state: unknown): void {
+  if (!Array.isArray(state)) return;
+  for (const record of state) {
+    if (!isRecord(record) || typeof record["key"] !== "string" || !(record["data"] instanceof Float32Array)) continue;
+    const { key, numFrames, width, height } = record as unknown as SharedMovie;
+    if (![numFrames, width, height].every((n) => Number.isSafeInteger(n) && n > 0) || record["data"].length !== numFrames * width * height) continue;
+    if (loaded.get(key)?.deref() !== undefined) continue;
+    const { key: _key, ...parts } = record as unknown as SharedMovie;
+    const frames = makeFrames(parts);
+    adopted.add(frames);
+    loaded.set(key, new WeakRef(frames));
+  }
+}
+
 /** The number of movies whose frames are held now (shared by every plume on them). */
 export function loadedMovieCount(): number {
   let n = 0;

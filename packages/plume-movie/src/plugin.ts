@@ -3,7 +3,7 @@
  * reference-kwargs translator for `make("PlumeNav-v0", { plume: "movie", movie_path, ... })`.
  */
 import { ValidationError, definePlugin } from "@plume/core-types";
-import { openMoviePlume } from "./open.js";
+import { exportSharedMovies, importSharedMovies, openMoviePlume } from "./open.js";
 import { MoviePlumeOptionsSchema } from "./options.js";
 
 /** `{ type: "movie", options: { path, stepPolicy?, fps?, pixelToGrid?, origin?, extent?, h5Dataset?, values?, ... } }` -> `MoviePlume` (loads asynchronously). */
@@ -12,6 +12,8 @@ export const moviePlumePlugin = definePlugin({
   name: "movie",
   options: MoviePlumeOptionsSchema,
   create: (options, context) => openMoviePlume(options, { path: context?.path }),
+  // An AsyncVectorEnv's workers adopt the movies the main thread loaded (their frames are SharedArrayBuffers).
+  sharing: { exportShared: exportSharedMovies, importShared: importSharedMovies },
 });
 
 /** Every plugin of this package. */
