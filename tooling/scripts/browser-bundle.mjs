@@ -14,21 +14,25 @@ const NODE_ONLY = new Map([
 let failed = 0;
 for (const { dir, manifest } of publicPackages()) {
   const name = manifest.name;
-  if (NODE_ONLY.has(name)) {
+  // A Node-only package may still offer a browser entry (`@plume/cli/browser`): that one must bundle.
+  const browser = manifest.exports?.["./browser"]?.default;
+  if (NODE_ONLY.has(name) && browser === undefined) {
     console.log(`skip ${name}: ${NODE_ONLY.get(name)}`);
     continue;
   }
-  const main = manifest.exports?.["."]?.default ?? manifest.exports?.["."];
+  const label = NODE_ONLY.has(name) ? `${name}/browser` : name;
+  const main = NODE_ONLY.has(name) ? browser : (manifest.exports?.["."]?.default ?? manifest.exports?.["."]);
+  if (NODE_ONLY.has(name)) console.log(`skip ${name} (main): ${NODE_ONLY.get(name)}`);
   const result = await browserBundle({ entry: join(dir, main) });
   const problems = [
     ...result.builtins.map((b) => `imports ${b.specifier} (from ${b.importer.replace(`${dir}/`, "")})`),
     ...result.errors,
   ];
   if (problems.length === 0) {
-    console.log(`ok   ${name.padEnd(30)} ${kb(result.bytes).padStart(10)} minified, ${kb(result.gzipBytes).padStart(9)} gzipped`);
+    console.log(`ok   ${label.padEnd(30)} ${kb(result.bytes).padStart(10)} minified, ${kb(result.gzipBytes).padStart(9)} gzipped`);
   } else {
     failed += 1;
-    console.log(`FAIL ${name}: its main entry does not bundle for the browser:\n  ${problems.join("\n  ")}`);
+    console.log(`FAIL ${label}: its entry does not bundle for the browser:\n  ${problems.join("\n  ")}`);
   }
 }
 console.log(`browser bundle: ${failed === 0 ? "every main entry bundles without Node built-ins" : `${failed} failed`}`);

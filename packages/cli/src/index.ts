@@ -1,53 +1,28 @@
 /**
  * `@plume/cli`: the `plume` command (`run`, `render`, `record`, `replay`, `compare`) and the functions behind it,
  * for use from scripts: run seeded episodes, summarise them, draw them, record and replay run directories.
+ * Everything of `@plume/cli/browser` (the episode loop, statistics, configs, colour map) is exported here too.
  */
+export * from "./browser.js";
 export { main, buildProgram, resolveSeeds, describeSeeds, type Io } from "./program.js";
-export { CliError, ExitCode, ReplayMismatchError, describeError } from "./errors.js";
-export {
-  DEFAULT_ENV_CONFIG,
-  configForBaseline,
-  createEnv,
-  describeConfig,
-  resolveEnvSetup,
-  sensorLabel,
-  type EnvSetup,
-} from "./env-config.js";
+export { ReplayMismatchError } from "./errors.js";
+export { configForBaseline, createEnv, resolveEnvSetup, type EnvSetup } from "./env-config.js";
 export { EnvFlagsSchema, type EnvFlags } from "./flags.js";
 export { currentEnvLoading, withEnvLoading, type EnvLoading } from "./trust.js";
-export {
-  buildPolicy,
-  observationToJson,
-  runPolicy,
-  summarize,
-  SummaryAccumulator,
-  type Cell,
-  type EpisodeResult,
-  type JsonObservation,
-  type ResetRecord,
-  type RunResult,
-  type RunSpec,
-  type RunSummary,
-  type StepRecord,
-} from "./runner.js";
-export { formatTable, type TableRow } from "./table.js";
+export { runPolicy, type RunResult, type RunSpec } from "./runner.js";
 export {
   Canvas,
-  PLUME_LEVELS,
-  TRAJECTORY_COLORS,
   animateEpisode,
   autoScale,
   drawFigure,
   drawPlume,
   drawSource,
   drawTrails,
-  palette,
   toPng,
   type AnimationOptions,
   type FigureOptions,
   type Panel,
   type PlumeImage,
-  type Rgb,
   type Trail,
 } from "./picture.js";
 export {

@@ -6,66 +6,10 @@
 import { encode as encodePng } from "fast-png";
 import * as gifencModule from "gifenc";
 import { GLYPH_HEIGHT, GLYPH_WIDTH, glyph } from "./font.js";
-import type { Cell } from "./runner.js";
+import { BLACK, INK, MUTED, PAPER, PLUME_LEVELS, WHITE, palette, plumeColor, plumeLevels, type Rgb } from "./colors.js";
+import type { Cell } from "./episode.js";
 
-/** An RGB colour. */
-export type Rgb = readonly [r: number, g: number, b: number];
-
-/** Levels of the plume colour map. */
-export const PLUME_LEVELS = 64;
-/** Colour stops of the plume map (dark navy -> blue -> pale cyan), on the gamma-compressed concentration. */
-const PLUME_STOPS: readonly (readonly [number, Rgb])[] = [
-  [0, [10, 12, 34]],
-  [0.35, [28, 52, 112]],
-  [0.7, [58, 128, 186]],
-  [1, [214, 240, 252]],
-];
-/** The concentration is shown as `normalised ** PLUME_GAMMA`, so the plume's tails stay visible. */
-const PLUME_GAMMA = 0.45;
-
-/** Trajectory colours, one per episode (cycled): saturated, warm or green, none of them blue like the plume. */
-export const TRAJECTORY_COLORS: readonly Rgb[] = Object.freeze([
-  [240, 40, 40],
-  [255, 150, 20],
-  [255, 230, 0],
-  [80, 230, 70],
-  [250, 70, 230],
-  [255, 170, 200],
-  [185, 245, 60],
-  [175, 120, 255],
-] as Rgb[]);
-
-export const WHITE: Rgb = [255, 255, 255];
-export const BLACK: Rgb = [0, 0, 0];
-/** Background around the panels. */
-export const PAPER: Rgb = [24, 24, 28];
-/** Label text. */
-export const INK: Rgb = [235, 235, 235];
-/** Secondary label text. */
-export const MUTED: Rgb = [160, 160, 170];
-
-function mix(a: Rgb, b: Rgb, t: number): Rgb {
-  return [Math.round(a[0] + (b[0] - a[0]) * t), Math.round(a[1] + (b[1] - a[1]) * t), Math.round(a[2] + (b[2] - a[2]) * t)];
-}
-
-/** The colour of plume level `i` in [0, PLUME_LEVELS). */
-export function plumeColor(level: number): Rgb {
-  const t = level / (PLUME_LEVELS - 1);
-  for (let s = 1; s < PLUME_STOPS.length; s++) {
-    const [t1, c1] = PLUME_STOPS[s] as readonly [number, Rgb];
-    const [t0, c0] = PLUME_STOPS[s - 1] as readonly [number, Rgb];
-    if (t <= t1) return mix(c0, c1, (t - t0) / (t1 - t0));
-  }
-  return (PLUME_STOPS[PLUME_STOPS.length - 1] as readonly [number, Rgb])[1];
-}
-
-/** Every colour the pictures use (at most 255, so a GIF keeps one index free for transparency). */
-export function palette(): Rgb[] {
-  const colors: Rgb[] = [];
-  for (let i = 0; i < PLUME_LEVELS; i++) colors.push(plumeColor(i));
-  colors.push(WHITE, BLACK, PAPER, INK, MUTED, ...TRAJECTORY_COLORS);
-  return colors;
-}
+export { BLACK, INK, MUTED, PAPER, PLUME_GAMMA, PLUME_LEVELS, TRAJECTORY_COLORS, WHITE, palette, plumeColor, plumeLevels, type Rgb } from "./colors.js";
 
 /** An RGB raster with the few drawing operations the pictures need. */
 export class Canvas {
@@ -192,6 +136,8 @@ export interface PlumeImage {
   readonly height: number;
   readonly field: ArrayLike<number>;
   readonly source: Cell;
+  /** A time-varying plume's field at episode step `step` (animations redraw the plume every frame). */
+  readonly fieldAt?: ((step: number) => ArrayLike<number>) | undefined;
 }
 
 /** A trajectory to draw: its cells, start first, and its colour. */
@@ -205,28 +151,15 @@ export function autoScale(width: number, height: number, target = 512): number {
   return Math.max(1, Math.floor(target / Math.max(width, height)));
 }
 
-/** The plume as a colour map, `scale` pixels per cell. */
-export function drawPlume(plume: PlumeImage, scale: number): Canvas {
+/** The plume as a colour map, `scale` pixels per cell; `range` fixes the scale (default: the field's min..max). */
+export function drawPlume(plume: PlumeImage, scale: number, range?: readonly [min: number, max: number]): Canvas {
   const { width, height, field } = plume;
   const canvas = new Canvas(width * scale, height * scale);
-  let min = Infinity;
-  let max = -Infinity;
-  for (let i = 0; i < width * height; i++) {
-    const v = Number(field[i]);
-    if (Number.isFinite(v)) {
-      if (v < min) min = v;
-      if (v > max) max = v;
-    }
-  }
-  const span = max > min ? max - min : 1;
+  const cells = field.length === width * height ? field : Array.from({ length: width * height }, (_, i) => Number(field[i]));
+  const levels = plumeLevels(cells, undefined, range);
   const colors = Array.from({ length: PLUME_LEVELS }, (_, i) => plumeColor(i));
   for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const v = Number(field[y * width + x]);
-      const n = Number.isFinite(v) ? Math.min(1, Math.max(0, (v - min) / span)) : 0;
-      const level = Math.round(n ** PLUME_GAMMA * (PLUME_LEVELS - 1));
-      canvas.rect(x * scale, y * scale, scale, scale, colors[level] as Rgb);
-    }
+    for (let x = 0; x < width; x++) canvas.rect(x * scale, y * scale, scale, scale, colors[levels[y * width + x] as number] as Rgb);
   }
   return canvas;
 }
@@ -355,10 +288,13 @@ export function animateEpisode(plume: PlumeImage, trail: Trail, options: Animati
   const scale = options.scale ?? autoScale(plume.width, plume.height, 384);
   const maxFrames = Math.max(2, options.maxFrames ?? 150);
   const delay = Math.round(1000 / Math.max(1, Math.min(100, options.fps ?? 20)));
-  const background = drawPlume(plume, scale);
+  const still = drawPlume(plume, scale);
+  // A time-varying plume is redrawn at every frame's step, on one colour scale ([0, 1], the fields' range).
+  const background = (step: number): Canvas =>
+    plume.fieldAt === undefined ? still : drawPlume({ ...plume, field: plume.fieldAt(step) }, scale, [0, 1]);
   const captionH = textHeight(1) * 2 + 12;
-  const width = background.width;
-  const height = background.height + captionH;
+  const width = still.width;
+  const height = still.height + captionH;
   const colors = palette();
   const lookup = new Map<number, number>(colors.map((c, i) => [(c[0] << 16) | (c[1] << 8) | c[2], i]));
   const TRANSPARENT = 255;
@@ -375,8 +311,8 @@ export function animateEpisode(plume: PlumeImage, trail: Trail, options: Animati
     const frame = new Canvas(width, height);
     frame.text(6, 6, fitText(options.title, width - 12, 1), INK, 1);
     frame.text(6, 6 + textHeight(1) + 5, `STEP ${step}/${steps}`, MUTED, 1);
-    const image = new Canvas(background.width, background.height);
-    image.blit(background, 0, 0);
+    const image = new Canvas(still.width, still.height);
+    image.blit(background(step), 0, 0);
     drawTrails(image, [trail], scale, step);
     drawSource(image, plume.source, scale);
     const [ax, ay] = centre(trail.cells[step] as Cell, scale);

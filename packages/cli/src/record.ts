@@ -29,7 +29,9 @@ import * as z from "zod";
 import { createEnv } from "./env-config.js";
 import { currentEnvLoading } from "./trust.js";
 import { CliError, ExitCode, ReplayMismatchError, oneLine } from "./errors.js";
-import { buildPolicy, checkCompatible, runPolicy, type EpisodeResult, type RunResult, type RunSummary } from "./runner.js";
+import { buildPolicy, checkCompatible, type EpisodeResult } from "./episode.js";
+import { runPolicy, type RunResult } from "./runner.js";
+import type { RunSummary } from "./summary.js";
 import { CLI_VERSION, versions } from "./versions.js";
 
 export const RUN_FILE = "run.json";

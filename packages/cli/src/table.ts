@@ -1,5 +1,5 @@
 /** The results table the `run` and `compare` commands print. */
-import type { RunSummary } from "./runner.js";
+import type { RunSummary } from "./summary.js";
 
 /** One row of the results table. */
 export interface TableRow {

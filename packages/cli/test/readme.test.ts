@@ -8,6 +8,10 @@ describe("README", () => {
     expect(read("../README.md")).toContain("```js\n" + read("../examples/compare.mjs") + "```");
   });
 
+  it("embeds examples/browser-episode.mjs verbatim", () => {
+    expect(read("../README.md")).toContain("```js\n" + read("../examples/browser-episode.mjs") + "```");
+  });
+
   it("has an install line and documents every command", () => {
     const readme = read("../README.md");
     expect(readme).toContain("npm install @plume/cli");

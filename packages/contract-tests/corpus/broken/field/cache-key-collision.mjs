@@ -1,0 +1,56 @@
+// @lazy/plume-field-dipole — two sources (a dipole plume), evaluated lazily and memoised per cell
+// because the author's grids are 2000 cells wide and most cells are never visited.
+// BUG (hidden history + sizes): the memo key is `x + 1000 * y`, which collides on grids wider than
+// 1000 cells: cell (1000, 0) and cell (0, 1) share a key, so whichever is sampled first decides the
+// value of the other. Results depend on the order of earlier calls.
+import { Coordinates, GridSize, definePlugin, roundHalfEven } from "@plume/core-types";
+import * as z from "zod";
+
+const options = z.strictObject({
+  grid: z.tuple([z.int().min(1).max(100_000), z.int().min(1).max(100_000)]).default([64, 64]),
+  sources: z.array(z.tuple([z.int(), z.int()])).min(1).max(8).default([[16, 32], [48, 32]]),
+  sigma: z.number().positive().max(1e5).default(6),
+});
+
+class LazyDipolePlume {
+  #memo = new Map();
+
+  constructor({ grid, sources, sigma }) {
+    this.gridSize = new GridSize(grid[0], grid[1]);
+    this.sources = sources;
+    this.sigma = sigma;
+    this.sourceLocation = new Coordinates(sources[0][0], sources[0][1]);
+  }
+
+  #evaluate(cx, cy) {
+    let total = 0;
+    for (const [sx, sy] of this.sources) total += Math.exp(-((cx - sx) ** 2 + (cy - sy) ** 2) / (2 * this.sigma ** 2));
+    return Math.fround(Math.min(1, total));
+  }
+
+  sample(x, y) {
+    const cx = roundHalfEven(x);
+    const cy = roundHalfEven(y);
+    if (!(cx >= 0 && cx < this.gridSize.width && cy >= 0 && cy < this.gridSize.height)) return 0;
+    const key = cx + 1000 * cy;
+    let v = this.#memo.get(key);
+    if (v === undefined) {
+      v = this.#evaluate(cx, cy);
+      this.#memo.set(key, v);
+    }
+    return v;
+  }
+
+  reset() {}
+
+  getMetadata() {
+    return { type: "dipole_plume", parameters: { sources: this.sources, sigma: this.sigma } };
+  }
+}
+
+export const plugin = definePlugin({
+  kind: "plume",
+  name: "@lazy/plume-field-dipole",
+  options,
+  create: (o) => new LazyDipolePlume(o),
+});
