@@ -213,3 +213,18 @@ describe("async plugins (create returns a promise)", () => {
     expect([isPromiseLike(Promise.resolve(1)), isPromiseLike({ then: () => undefined }), isPromiseLike({}), isPromiseLike(null), isPromiseLike(1)]).toEqual([true, true, false, false, false]);
   });
 });
+
+describe("plugin sharing (state other threads adopt)", () => {
+  it("passes a definition's sharing through, and rejects a malformed one", () => {
+    const sharing = { exportShared: () => [1], importShared: () => undefined };
+    const plugin = definePlugin({ kind: "plume", name: "shared", options: z.object({}), create: () => new GaussianField(new GridSize(2, 2), new Coordinates(0, 0), 1), sharing });
+    expect(plugin.sharing).toBe(sharing);
+    expect(definePlugin({ kind: "plume", name: "plain", options: z.object({}), create: () => new GaussianField(new GridSize(2, 2), new Coordinates(0, 0), 1) }).sharing).toBeUndefined();
+    expectPlumeError(
+      () => definePlugin({ kind: "plume", name: "bad", options: z.object({}), create: () => new GaussianField(new GridSize(2, 2), new Coordinates(0, 0), 1), sharing: { exportShared: 1 } as never }),
+      ValidationError,
+      "PLUME_VALIDATION",
+      "sharing",
+    );
+  });
+});

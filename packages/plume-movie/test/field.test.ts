@@ -6,7 +6,7 @@
 import { describeConcentrationField } from "@plume/contract-tests/vitest";
 import { isTimeVaryingField } from "@plume/core-types";
 import { describe, expect, it } from "vitest";
-import { MoviePlume, implicitGoal, loadedMovieCount, moviePlumePlugin, openMoviePlume } from "../src/index.js";
+import { MoviePlume, exportSharedMovies, implicitGoal, importSharedMovies, loadedMovieCount, moviePlumePlugin, openMoviePlume } from "../src/index.js";
 import { dataset } from "./helpers.js";
 
 const MEANDER = dataset("meander-64x48-t30.zarr");
@@ -141,3 +141,19 @@ describe("the plugin", () => {
 // The contract kit's ConcentrationField suite, on the movie (strict values: every sample in [0, 1]).
 describeConcentrationField("MoviePlume (meander, wrap)", () => new MoviePlume(meander.frames, { stepPolicy: "wrap", attrs: meander.attrs, implicitGoal: [5, 24], values: "strict" }));
 describeConcentrationField("MoviePlume (meander, clamp)", () => new MoviePlume(meander.frames, { stepPolicy: "clamp", attrs: meander.attrs, implicitGoal: [5, 24], values: "strict" }));
+
+describe("sharing with other threads", () => {
+  it("exports the movies held in SharedArrayBuffers; importing malformed state is ignored", async () => {
+    const plume = await openMoviePlume({ path: "demo://16x12x5?seed=3" });
+    const records = exportSharedMovies();
+    const mine = records.find((r) => r.location === plume.frames.location);
+    expect(mine?.data).toBe(plume.frames.data);
+    expect(mine?.data.buffer).toBeInstanceOf(SharedArrayBuffer);
+    expect(() => importSharedMovies([{ key: "x", data: new Float32Array(3), numFrames: 2, width: 1, height: 1 }, null, 5])).not.toThrow();
+    expect(() => importSharedMovies("nothing")).not.toThrow();
+    // A different movie gets frames of its own.
+    const other = await openMoviePlume({ path: "demo://16x12x6?seed=3" });
+    expect(moviePlumePlugin.sharing).toBeDefined();
+    expect(other.frames.data.buffer).not.toBe(plume.frames.data.buffer);
+  });
+});
