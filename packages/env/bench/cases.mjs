@@ -242,6 +242,19 @@ const cases = {
     }
     return { envStepsPerSecond: vectorRate(vec, n), batched: vec.batched, rssMB: process.memoryUsage().rss / 2 ** 20 };
   },
+  /** `movie`'s resident memory with an AsyncVectorEnv (workers adopting the main thread's frames). */
+  async movieAsync() {
+    const { n = 1024, width = 128, height = 96, frames = 200, steps = 2000, workers = 2 } = args;
+    const config = { plume: { type: "movie", options: { path: `demo://${width}x${height}x${frames}?seed=0` } }, maxSteps: 1000 };
+    const vec = await AsyncVectorEnv.create({ env: config, numEnvs: n, numWorkers: workers, mainThread: false });
+    const actions = actionTable(n * 16, 4);
+    vec.reset({ seed: 0 });
+    for (let t = 0; t < steps; t++) vec.step(actions.subarray((t & 15) * n, ((t & 15) + 1) * n));
+    globalThis.gc?.();
+    const rssMB = process.memoryUsage().rss / 2 ** 20;
+    await vec.close();
+    return { rssMB };
+  },
   memory() {
     const { n = 1024, grid = 2048, steps = 2000 } = args;
     const vec = new SyncVectorEnv(
