@@ -7,7 +7,7 @@
 // h.createEnv(hints?) builds an env module's env, h.state({...}) an env state, h.gaussian({...}) and
 // h.wind(vx, vy) real fields, h.agent([x, y], extra?) an AgentState, h.grid(w, h) a GridSize,
 // h.batch(rows) / h.context({...}) batch inputs, h.assert(cond, message), plus h.ndarray, h.Generator,
-// h.Box, h.isContained(space, value) (a plain-Box reading of a Box space) and h.realEnvState(options)
+// h.Box, h.isContained(space, value) (a plain-Box reading of a Box space) and h.realEnvState()
 // (the env state a real PlumeEnv hands its sensor).
 
 import { setTimeout as sleep } from "node:timers/promises";
@@ -701,6 +701,21 @@ export const demos = {
     const first = states.map((s) => obsValues(fresh.getObservation(s)).join());
     h.assert(after.join("|") !== first.join("|"), "reset restored the sensor");
     return `after reset() the sequence gives [${after.join(" | ")}], a fresh instance [${first.join(" | ")}]`;
+  },
+  "broken/policy/spiral-schedule-end": (h) => {
+    const p = h.make();
+    p.reset({ seed: 0 });
+    const zero = h.ndarray("float32", [1], f32(0));
+    for (let i = 0; i < 5000; i++) {
+      const a = p.selectAction(zero);
+      if (!p.actionSpace.contains(a)) return `after ${i} search steps without odour the action is ${a}`;
+    }
+    throw new Error("every action contained");
+  },
+  "broken/reward/novelty-table-256": (h) => {
+    const v = h.make().computeReward(h.agent([10, 300]), 0, h.agent([10, 301]), h.gaussian({ grid: [32, 32] }));
+    h.assert(Number.isNaN(v), "finite");
+    return `a transition to (10, 301) on a grid taller than 256 is rewarded ${v}`;
   },
 };
 

@@ -50,6 +50,7 @@ describe("@plume/core-types entry point", () => {
       "isPlumeError",
       "isPromiseLike",
       "isTimeVaryingField",
+      "libm",
       "ndarray",
       "normalizeOrientation",
       "parseWithSchema",
