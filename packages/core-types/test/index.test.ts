@@ -48,6 +48,8 @@ describe("@plume/core-types entry point", () => {
       "isNDArray",
       "isPlugin",
       "isPlumeError",
+      "isPromiseLike",
+      "isTimeVaryingField",
       "libm",
       "ndarray",
       "normalizeOrientation",

@@ -18,6 +18,7 @@ import {
 import { Box } from "@plume/spaces";
 import * as z from "zod";
 import { FIELD_STATE_KEYS, batchFieldArray, fieldView, sampledCell } from "./field.js";
+import { NanPolicySchema, concentrationBox, type NanPolicy } from "./nan.js";
 
 /** Upper bound on the number of sensors (keeps the observation a sensible size). */
 export const MAX_ANTENNAE = 4096;
@@ -44,6 +45,8 @@ export const AntennaeArraySensorOptionsSchema = z
       .min(0, { error: "a finite number of cells >= 0" })
       .max(1e9, { error: "a finite number of cells >= 0 (at most 1e9)" })
       .default(1),
+    /** What a NaN concentration reads as: `"zero"` (default) or `"propagate"` (NaN, as the reference's `np.clip`). */
+    nan: NanPolicySchema,
   })
   .superRefine((options, ctx) => {
     if (options.sensorAngles !== undefined && options.nSensors !== undefined && options.sensorAngles.length !== options.nSensors) {
@@ -75,6 +78,8 @@ export class AntennaeArraySensor implements ObservationModel<NDArray<"float32">>
   /** Distance from the agent to each sensor, in cells. */
   readonly sensorDistance: number;
   readonly #space: Box<"float32">;
+  /** What a NaN concentration reads as. */
+  readonly nan: NanPolicy;
   /** Per heading: the sensors' offsets `[d cos a, -d sin a, ...]`, computed once per distinct heading. */
   readonly #offsets: libm.SinCosCache<Float64Array>;
   readonly #angles: Float64Array;
@@ -109,7 +114,8 @@ export class AntennaeArraySensor implements ObservationModel<NDArray<"float32">>
       }
       return out;
     });
-    this.#space = new Box({ low: 0, high: 1, shape: [n], dtype: "float32" });
+    this.nan = parsed.nan;
+    this.#space = concentrationBox(n, parsed.nan);
   }
 
   /** `Box(0, 1, (nSensors,), float32)`: the same instance on every read. */
@@ -132,7 +138,7 @@ export class AntennaeArraySensor implements ObservationModel<NDArray<"float32">>
    * @throws ValidationError (`"plume_field"` / `"grid_size"`) when the field does not match the grid.
    */
   getObservation(envState: EnvState): NDArray<"float32"> {
-    const view = fieldView(envState);
+    const view = fieldView(envState, this.nan === "propagate");
     const { position, orientation } = envState.agent_state;
     const out = new Float32Array(this.nSensors);
     this.sensorCells(position.x, position.y, orientation).forEach(([sx, sy], i) => {
@@ -152,6 +158,9 @@ export class AntennaeArraySensor implements ObservationModel<NDArray<"float32">>
     const width = context.gridWidth;
     const height = context.gridHeight;
     const field = batchFieldArray(context);
+    const keepNaN = this.nan === "propagate";
+    // A time-varying field (a movie): each environment reads the frame of its own step.
+    const frameAt = field === undefined ? context.frameAt : undefined;
     const n = this.nSensors;
     const cache = this.#offsets;
     const angles = this.#angles;
@@ -184,6 +193,7 @@ export class AntennaeArraySensor implements ObservationModel<NDArray<"float32">>
         }
       }
       const base = i * n;
+      const cells = field ?? (frameAt !== undefined ? frameAt(steps[i] as number) : undefined);
       const marginX = libm.TIE_MARGIN * (1 + d + Math.abs(x));
       const marginY = libm.TIE_MARGIN * (1 + d + Math.abs(y));
       for (let s = 0; s < n; s++) {
@@ -203,8 +213,8 @@ export class AntennaeArraySensor implements ObservationModel<NDArray<"float32">>
         }
         let value = 0;
         if (sx >= 0 && sx < width && sy >= 0 && sy < height) {
-          const c = field !== undefined ? (field[sy * width + sx] as number) : sampledCell(context, sx, sy, steps[i] as number);
-          value = c > 1 ? 1 : c >= 0 ? c : 0; // clip01
+          const c = cells !== undefined ? (cells[sy * width + sx] as number) : sampledCell(context, sx, sy, steps[i] as number);
+          value = c > 1 ? 1 : c >= 0 ? c : keepNaN && c !== c ? c : 0; // clip01
         }
         out[base + s] = value;
       }
@@ -221,6 +231,7 @@ export class AntennaeArraySensor implements ObservationModel<NDArray<"float32">>
         sensor_distance: this.sensorDistance,
         sensor_type: "array",
         range: [0, 1],
+        ...(this.nan === "propagate" && { nan: "propagate" }),
       },
       required_state_keys: [...FIELD_STATE_KEYS],
       observation_shape: [this.nSensors],
