@@ -218,7 +218,7 @@ describe("the page in Chromium", () => {
 
   // Time-varying plumes (the turbulent one) change over time: the page redraws their field as the episode runs, and the
   // episode is still the CLI's, step for step.
-  test.each(["turbulent"])("the %s example: its field changes as it runs, and its episode equals the CLI's", async (name) => {
+  test.each(["movie", "turbulent"])("the %s example: its field changes as it runs, and its episode equals the CLI's", async (name) => {
     const before = (await state()).answers;
     await page.selectOption("#example", name);
     const loaded = await waitForScene(before);
