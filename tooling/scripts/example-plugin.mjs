@@ -1,19 +1,23 @@
 #!/usr/bin/env node
 // Tests examples/third-party-sensor the way an outside plugin author works: packs the @plume/* packages
 // it needs (built by the turbo build that runs before this script), installs the tarballs with plain npm
-// into a scratch copy of the example, builds it and runs its vitest contract tests and the plume-contract
-// CLI (exit code, JUnit report). Then plants a bug in a second copy and asserts that the tests and the CLI
-// fail with the right check id.
+// (no flags) into a scratch copy of the example, builds it and runs its vitest contract tests and the
+// plume-contract CLI (exit code, JUnit report). Then plants a bug in a second copy and asserts that the
+// tests and the CLI fail with the right check id. The example's own vitest is 4; on Node >= 22.12 (the CI's
+// Node 24 stage) a third copy installs vitest 5 beside the kit, again without flags, and runs the tests:
+// the kit's optional vitest peer range (>=4 <6) must install and work with both.
 import { spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const pnpm = [process.execPath, join(root, "node_modules", "pnpm", "bin", "pnpm.cjs")];
 const example = join(root, "examples", "third-party-sensor");
 const PACKED = ["core-types", "spaces", "contract-tests"];
+/** The vitest 5 the second leg installs (the kit's peer range is >=4 <6). */
+const VITEST5 = "5.1.0";
 const BUG = {
   file: join("src", "index.ts"),
   from: "return ndarray(\"float32\", [2], [clamp(dx), clamp(dy)]);",
@@ -112,12 +116,15 @@ try {
   const junitFile = join(good, "reports", "junit.xml");
   const junit = existsSync(junitFile) ? readFileSync(junitFile, "utf8") : "";
   const cases = (junit.match(/<testcase /g) ?? []).length;
+  const json = existsSync(join(good, "reports", "report.json")) ? JSON.parse(readFileSync(join(good, "reports", "report.json"), "utf8")) : {};
+  // one test case per obs.* check of the installed kit's catalogue
+  const { checksOfArea } = await import(pathToFileURL(join(good, "node_modules", "@plume", "contract-tests", "dist", "index.js")).href);
+  const expectedCases = checksOfArea("obs").length;
   report(
-    wellFormedXml(junit) && /<testsuites [^>]*failures="0"/.test(junit) && cases === 18,
-    `JUnit report written and well-formed (${cases} test cases, 0 failures)`,
+    wellFormedXml(junit) && /<testsuites [^>]*failures="0"/.test(junit) && cases === expectedCases,
+    `JUnit report written and well-formed (${cases} test cases = the kit's ${expectedCases} obs.* checks, 0 failures)`,
     junit.slice(0, 2000),
   );
-  const json = existsSync(join(good, "reports", "report.json")) ? JSON.parse(readFileSync(join(good, "reports", "report.json"), "utf8")) : {};
   report(json.ok === true, "JSON report written (ok: true)");
 
   // 4. a second copy with a planted bug (the clamp removed): tests and CLI must fail with the right check id
@@ -140,6 +147,24 @@ try {
     `JUnit report of the buggy copy records the failure of ${BUG.id}`,
     badJunit.slice(0, 2000),
   );
+
+  // 5. vitest 5 beside the kit (vitest 5 needs Node ^22.12 or >= 24): install without flags, build, test
+  const [major, minor] = process.versions.node.split(".").map(Number);
+  if (major > 22 || (major === 22 && minor >= 12)) {
+    const v5 = join(scratch, "vitest5");
+    copyExample(v5);
+    const v5manifest = JSON.parse(readFileSync(join(good, "package.json"), "utf8"));
+    v5manifest.devDependencies.vitest = VITEST5;
+    writeFileSync(join(v5, "package.json"), `${JSON.stringify(v5manifest, null, 2)}\n`);
+    must(`npm install with vitest@${VITEST5} (no --force, no --legacy-peer-deps)`, run("npm", ["install", "--no-audit", "--no-fund", "--loglevel=error"], v5));
+    const installed = JSON.parse(readFileSync(join(v5, "node_modules", "vitest", "package.json"), "utf8")).version;
+    report(installed.startsWith("5."), `vitest ${installed} installed beside @plume/contract-tests`);
+    must("npm run build (vitest 5 copy)", run("npm", ["run", "build"], v5));
+    const v5tests = run("npm", ["test"], v5);
+    report(v5tests.status === 0 && /Tests\s+\d+ passed/.test(v5tests.out), `npm test: the contract tests pass with vitest ${installed}`, v5tests.out.slice(-4000));
+  } else {
+    console.log(`note: the vitest 5 leg runs on Node >= 22.12 (the CI's Node 24 stage); this is Node ${process.versions.node}`);
+  }
 } catch (error) {
   if (failed === 0) report(false, "example-plugin run", String(error?.stack ?? error));
 } finally {

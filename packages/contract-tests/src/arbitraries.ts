@@ -1,12 +1,14 @@
 /**
- * The kit's fast-check generators (contract-checks.md §0 "Generators"). They produce plain, printable
+ * The kit's fast-check generators (CHECKS.md §0 "Generators"). They produce plain, printable
  * specs that `buildEnvState` / `buildAgent` turn into fresh objects on every use, so a mutating plugin
  * never corrupts later runs and counterexamples shrink and print readably.
  */
 import { AgentState, Coordinates, GridSize, ndarray, type ConcentrationField, type EnvState, type NDArray } from "@plume/core-types";
+export type { PlumeKind, WindSpec } from "./fields.js";
 import { Generator } from "@plume/spaces";
 import fc from "fast-check";
-import { KitConstantWind, KitGaussianField } from "./kit.js";
+import { KitPlume, KitWind, type PlumeKind, type WindSpec } from "./fields.js";
+import { KitGaussianField } from "./kit.js";
 import { cloneValue } from "./probes/values.js";
 import { extremeMembers, foreignCandidates, samplingCopy, type AnySpace } from "./spaces-util.js";
 
@@ -146,42 +148,69 @@ export function badSeed(): fc.Arbitrary<unknown> {
 export interface EnvStateSpec {
   readonly grid: GridSpec;
   readonly agent: AgentSpec;
-  /** How `plume_field` is filled: zeros, ones, or uniform in [0, 1] from `plumeSeed`. */
-  readonly plume: "zeros" | "ones" | "uniform";
-  readonly plumeSeed: number;
-  /** Source and sigma of the kit's Gaussian `concentration_field`. */
+  /**
+   * The plume: `gaussian` (dense, peak 1 at the source), `two-sources` (1 at both), `plateau` (exactly 1 on
+   * a disc), `zeros`, or `moving` (time-varying, no `fieldArray`). `plume_field` is always that plume's dense
+   * field at `step_count`, so the two keys describe the same plume, as in Plume's envs.
+   */
+  readonly plume: PlumeKind;
   readonly source: readonly [number, number];
+  readonly source2: readonly [number, number];
   readonly sigma: number;
+  /** Steps taken (also the agent's `step_count`, as the env's post-step state has it). */
   readonly step_count: number;
   readonly max_steps: number;
   readonly goal: readonly [number, number];
-  /** Constant wind `(vx, vy)`, or null for no `wind_field`. */
-  readonly wind: readonly [number, number] | null;
+  /** The wind field, or null for none. */
+  readonly wind: WindSpec | null;
   /** Seed of the state's `rng` (a NumPy-compatible `Generator`). */
   readonly rngSeed: number;
 }
 
-/** Env states on grids from `gridArb` (default `grid()`): every field of design.md §2. */
+/** Step counts: 0, 1 and values around 1,000 and past it, up to 5,000. */
+export function stepCount(): fc.Arbitrary<number> {
+  return fc.oneof(
+    { arbitrary: fc.constantFrom(0, 1, 999, 1000, 1001, 4999), weight: 1 },
+    { arbitrary: fc.integer({ min: 0, max: 200 }), weight: 2 },
+    { arbitrary: fc.integer({ min: 0, max: 5000 }), weight: 1 },
+  );
+}
+
+/** Winds: none, constant (speeds up to 3), or varying in space and time (speeds up to 4). */
+export function wind(): fc.Arbitrary<WindSpec | null> {
+  const constant = fc
+    .tuple(fc.double({ min: 0, max: 360, noNaN: true }), fc.oneof(fc.constantFrom(0, 1, 2.5), fc.double({ min: 0, max: 3, noNaN: true })))
+    .map(([deg, speed]): WindSpec => ({ kind: "constant", vx: Math.fround(speed * Math.cos((deg * Math.PI) / 180)), vy: Math.fround(speed * Math.sin((deg * Math.PI) / 180)) }));
+  const varying = fc
+    .record({ speed: fc.oneof(fc.constantFrom(1, 2, 4), fc.double({ min: 0.1, max: 4, noNaN: true })), phase: fc.double({ min: 0, max: 6.3, noNaN: true }) })
+    .map((r): WindSpec => ({ kind: "varying", ...r }));
+  return fc.oneof({ arbitrary: fc.constant(null), weight: 1 }, { arbitrary: constant, weight: 1 }, { arbitrary: varying, weight: 2 });
+}
+
+/** Env states on grids from `gridArb` (default `grid()`): every key a Plume env supplies, and no other. */
 export function envState(gridArb: fc.Arbitrary<GridSpec> = grid()): fc.Arbitrary<EnvStateSpec> {
   return gridArb.chain((g) =>
-    fc.record({
-      grid: fc.constant(g),
-      agent: agent(g),
-      plume: fc.constantFrom<"zeros" | "ones" | "uniform">("zeros", "ones", "uniform", "uniform"),
-      plumeSeed: fc.integer({ min: 0, max: 2 ** 31 - 1 }),
-      source: pos(g),
-      sigma: fc.oneof(fc.constantFrom(0.5, 1, 5, 20), fc.double({ min: 0.5, max: 20, noNaN: true })),
-      step_count: fc.integer({ min: 0, max: 1000 }),
-      max_steps: fc.integer({ min: 1, max: 1000 }),
-      goal: pos(g),
-      wind: fc.option(
-        fc.tuple(fc.double({ min: 0, max: 360, noNaN: true }), fc.double({ min: 0, max: 1, noNaN: true })).map(
-          ([deg, speed]) => [Math.fround(speed * Math.cos((deg * Math.PI) / 180)), Math.fround(speed * Math.sin((deg * Math.PI) / 180))] as const,
-        ),
-        { nil: null },
-      ),
-      rngSeed: seed(),
-    }),
+    fc
+      .record({
+        grid: fc.constant(g),
+        agent: agent(g),
+        plume: fc.constantFrom<PlumeKind>("gaussian", "gaussian", "two-sources", "plateau", "zeros", "moving", "moving"),
+        source: pos(g),
+        source2: pos(g),
+        sigma: fc.oneof(fc.constantFrom(0.5, 1, 5, 20), fc.double({ min: 0.5, max: 20, noNaN: true })),
+        step_count: stepCount(),
+        extraSteps: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 1000 })),
+        goalAtSource: fc.boolean(),
+        goal: pos(g),
+        wind: wind(),
+        rngSeed: seed(),
+      })
+      .map(({ extraSteps, goalAtSource, ...s }) => ({
+        ...s,
+        agent: { ...s.agent, step_count: s.step_count },
+        max_steps: Math.max(1, s.step_count + extraSteps),
+        goal: goalAtSource ? s.source : s.goal,
+      })),
   );
 }
 
@@ -190,48 +219,47 @@ export function defaultEnvStateSpec(overrides: Partial<EnvStateSpec> = {}): EnvS
   return {
     grid: [32, 32],
     agent: { x: 10, y: 10, orientation: 0, step_count: 5, total_reward: 0, goal_reached: false },
-    plume: "uniform",
-    plumeSeed: 7,
+    plume: "gaussian",
     source: [16, 16],
+    source2: [4, 28],
     sigma: 4,
     step_count: 5,
     max_steps: 100,
     goal: [16, 16],
-    wind: [0.5, -0.25],
+    wind: { kind: "constant", vx: 0.5, vy: -0.25 },
     rngSeed: 42,
     ...overrides,
   };
 }
 
-/** A Float32Array plume field of h·w elements, filled as the spec says. */
-export function buildPlume(spec: Pick<EnvStateSpec, "grid" | "plume" | "plumeSeed">): Float32Array {
+/** The plume a spec describes, advanced to its step count. */
+export function buildField(spec: Pick<EnvStateSpec, "grid" | "plume" | "source" | "source2" | "sigma" | "step_count">): KitPlume {
   const [w, h] = spec.grid;
-  const out = new Float32Array(w * h);
-  if (spec.plume === "ones") out.fill(1);
-  else if (spec.plume === "uniform") {
-    const rng = Generator.fromSeed(spec.plumeSeed);
-    for (let i = 0; i < out.length; i++) out[i] = Math.fround(rng.random());
-  }
-  return out;
+  return new KitPlume(new GridSize(w, h), { kind: spec.plume, source: spec.source, source2: spec.source2, sigma: spec.sigma }, spec.step_count);
+}
+
+/** The dense `plume_field` of a spec: its plume's field at `step_count`. */
+export function buildPlume(spec: Pick<EnvStateSpec, "grid" | "plume" | "source" | "source2" | "sigma" | "step_count">): Float32Array {
+  const field = buildField(spec);
+  return field.fieldArray ?? field.frame(spec.step_count);
 }
 
 /**
- * A fresh `EnvState` (plus `time_step`, the seeds' alias of `step_count`) from a spec. Every call
- * builds new objects, including a new generator seeded with `rngSeed`.
+ * A fresh `EnvState` from a spec, with exactly the keys of `ENV_STATE_KEYS` (`wind_field` only with wind):
+ * no alias a real env never provides. Every call builds new objects, including a generator seeded with `rngSeed`.
  */
-export function buildEnvState(spec: EnvStateSpec): EnvState & { readonly time_step: number } {
+export function buildEnvState(spec: EnvStateSpec): EnvState {
   const [w, h] = spec.grid;
   const gridSize = new GridSize(w, h);
-  const field = new KitGaussianField(gridSize, { x: spec.source[0], y: spec.source[1] }, spec.sigma);
+  const field = buildField(spec);
   return {
     agent_state: buildAgent(spec.agent),
-    plume_field: buildPlume(spec),
+    plume_field: field.fieldArray ?? field.frame(spec.step_count),
     concentration_field: field,
-    ...(spec.wind !== null && { wind_field: new KitConstantWind(spec.wind[0], spec.wind[1]) }),
+    ...(spec.wind !== null && { wind_field: new KitWind(spec.wind, spec.step_count) }),
     goal_location: new Coordinates(spec.goal[0], spec.goal[1]),
     grid_size: gridSize,
     step_count: spec.step_count,
-    time_step: spec.step_count,
     max_steps: spec.max_steps,
     rng: Generator.fromSeed(spec.rngSeed),
   };

@@ -2,8 +2,8 @@
 /**
  * `plume-contract`: checks a plugin module in CI.
  *
- *   plume-contract check <module> [--export name] [--seed n] [--num-runs n] [--strict]
- *                                 [--junit file] [--json file] [--verbose] [--quiet]
+ *   plume-contract check <module> [--export name] [--seed n] [--num-runs n] [--only id] [--path p]
+ *                                 [--strict] [--junit file] [--json file] [--verbose] [--quiet]
  *   plume-contract list
  *
  * Exit codes: 0 every suite passed; 1 a check failed; 2 bad usage or the module could not be loaded.
@@ -13,22 +13,27 @@ import { createRequire } from "node:module";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
-import { CHECKS } from "./catalogue.js";
-import { pluginsOfModule, planPlugin } from "./plugin.js";
+import { closestName } from "@plume/core-types";
+import { CHECKS, CHECK_IDS, checkInfo } from "./catalogue.js";
+import { planTarget, targetsOfModule } from "./plugin.js";
 import { formatReport, reportsToJSON, reportsToJUnit, type SuiteReport } from "./report.js";
 
 const USAGE = `Usage:
-  plume-contract check <module> [options]   run the contract suites on a plugin module
+  plume-contract check <module> [options]   run the contract suites on a plugin or env module
   plume-contract list                       print every check id with its severity
 
-<module> is a file path (./dist/index.js), a package directory (.) or a package name. The module's
-\`plugin\` export (or, without one, every export made with definePlugin) is checked; an optional
-\`contract\` export gives check options (capabilities, optOut, pluginOptions, ...).
+<module> is a file path (./dist/index.js), a package directory (.) or a package name. Checked: the
+module's \`plugin\` export (or, without one, every export made with definePlugin), and its env
+factories (a \`createEnv(hints)\` export, a default export that is a factory, any export
+\`{ kind: "env", name, create(hints) }\`). An optional \`contract\` export gives check options
+(capabilities, optOut, pluginOptions, ...), for all or keyed by plugin, env or export name.
 
 Options:
   --export <name>     check only this export (repeatable)
-  --seed <n>          fast-check seed (default: FC_SEED, else 20261122)
-  --num-runs <n>      runs per property check (default 50)
+  --seed <n>          run seed (default: FC_SEED, else 20261122); each check derives its own from it
+  --num-runs <n>      runs per property check (default 50; more for a nightly run, e.g. 1000)
+  --only <id>         run only this check id (repeatable)
+  --path <p>          replay one counterexample: the path a failure printed (with its --seed and --only)
   --strict            warnings fail
   --junit <file>      write a JUnit XML report
   --json <file>       write a JSON report
@@ -38,6 +43,17 @@ Options:
   -v, --version       the package version`;
 
 class UsageError extends Error {}
+
+/** The long flags `check` accepts (for did-you-mean on a typo). */
+const FLAGS = ["export", "seed", "num-runs", "only", "path", "strict", "junit", "json", "verbose", "quiet", "help", "version"];
+
+/** ` (did you mean --num-runs?)` for an unknown flag close to a known one. */
+function flagHint(error: unknown): string {
+  const m = /Unknown option '-{1,2}([^']+)'/.exec(error instanceof Error ? error.message : "");
+  if (m === null) return "";
+  const close = closestName(m[1] as string, FLAGS);
+  return close === undefined ? ` (the options are ${FLAGS.map((f) => `--${f}`).join(", ")})` : ` (did you mean --${close}?)`;
+}
 
 function packageVersion(): string {
   try {
@@ -80,6 +96,9 @@ export function resolveModule(spec: string, cwd: string): string {
   }
 }
 
+/** The catalogue area of each target kind. */
+const SUITE_AREA: Readonly<Record<string, string>> = { env: "env", sensor: "obs", action: "act", reward: "rew", plume: "field", wind: "wind", policy: "pol" };
+
 function write(file: string, text: string, cwd: string): void {
   const target = resolve(cwd, file);
   mkdirSync(dirname(target), { recursive: true });
@@ -101,6 +120,8 @@ export async function main(argv: readonly string[], io: { out: (s: string) => vo
         export: { type: "string", multiple: true },
         seed: { type: "string" },
         "num-runs": { type: "string" },
+        only: { type: "string", multiple: true },
+        path: { type: "string" },
         strict: { type: "boolean" },
         junit: { type: "string" },
         json: { type: "string" },
@@ -111,7 +132,7 @@ export async function main(argv: readonly string[], io: { out: (s: string) => vo
       },
     });
   } catch (error) {
-    io.err(`plume-contract: ${(error as Error).message}\n\n${USAGE}`);
+    io.err(`plume-contract: ${(error as Error).message}${flagHint(error)}\n\n${USAGE}`);
     return 2;
   }
   const { values, positionals } = parsed;
@@ -144,14 +165,31 @@ export async function main(argv: readonly string[], io: { out: (s: string) => vo
     } catch (error) {
       throw new UsageError(`cannot import ${target} (${url}): ${(error as Error).message}`);
     }
-    const plugins = pluginsOfModule(module, values.export);
-    if (plugins.length === 0) throw new UsageError(`${target} exports no plugin: export \`plugin = definePlugin({ kind, name, options, create })\``);
+    for (const id of values.only ?? []) {
+      if (checkInfo(id) === undefined) {
+        const close = closestName(id, CHECK_IDS);
+        throw new UsageError(`--only ${id}: no such check id${close === undefined ? " (plume-contract list prints them)" : ` (did you mean ${close}?)`}`);
+      }
+    }
+    if (values.path !== undefined && !/^\d+(:\d+)*$/.test(values.path)) throw new UsageError(`--path must be a replay path such as "3:0:1" (as printed after a failure), got ${JSON.stringify(values.path)}`);
+    const targets = targetsOfModule(module, values.export);
+    if (targets.length === 0) {
+      throw new UsageError(
+        `${target} exports no plugin and no env: export \`plugin = definePlugin({ kind, name, options, create })\`, or an env factory \`createEnv = (hints) => new MyEnv(hints)\``,
+      );
+    }
     const overrides = {
       ...(seed !== undefined && { seed }),
       ...(numRuns !== undefined && { numRuns }),
       ...(values.strict === true && { strict: true }),
+      ...(values.path !== undefined && { path: values.path }),
     };
-    reports = plugins.map(({ plugin, options }) => planPlugin(plugin, { ...options, suite: { ...options.suite, ...overrides } }).run());
+    reports = targets.map((t) => {
+      const onlyHere = values.only?.filter((id) => id.startsWith(`${SUITE_AREA[t.kind === "env" ? "env" : t.plugin.kind]}.`));
+      if (values.only !== undefined && onlyHere?.length === 0) return undefined;
+      return planTarget(t, { ...overrides, ...(onlyHere !== undefined && { only: onlyHere }) }).run();
+    }).filter((r): r is SuiteReport => r !== undefined);
+    if (reports.length === 0) throw new UsageError(`--only ${values.only?.join(", ")}: none of these checks applies to what ${target} exports`);
   } catch (error) {
     io.err(`plume-contract: ${error instanceof Error ? error.message : String(error)}`);
     return 2;

@@ -107,6 +107,11 @@ export interface CheckContext {
   memo<T>(key: string, compute: () => T): T;
   /** Adds a remark to the result's message (e.g. what a passing check covered). */
   note(text: string): void;
+  /**
+   * Records that part of the check could not run (and why). The rest still runs and can fail; if nothing
+   * fails, the check is reported as *skipped* with these reasons, never as passed.
+   */
+  incomplete(reason: string): void;
 }
 
 export interface CheckDefinition {
@@ -131,8 +136,27 @@ export interface SuitePlan {
   run(): SuiteReport;
 }
 
-function replayHint(seed: number, path: string | undefined): string {
-  return `replay: seed ${seed}${path !== undefined ? `, path "${path}"` : ""} (set FC_SEED=${seed} or the \`seed\` option)`;
+/**
+ * The seed a check's properties run with: derived from the run seed and the check id (FNV-1a over the id,
+ * mixed with the seed), so that checks of the same shape draw different values under one run seed, and a
+ * failure replays from the run seed alone.
+ */
+export function checkSeed(runSeed: number, id: string): number {
+  let h = 0x811c9dc5 ^ runSeed;
+  for (let i = 0; i < id.length; i++) {
+    h ^= id.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  h ^= h >>> 15;
+  h = Math.imul(h, 0x2c1b3c6d);
+  h ^= h >>> 12;
+  return h >>> 0;
+}
+
+function replayHint(id: string, seed: number, path: string | undefined): string {
+  const cli = `--seed ${seed} --only ${id}${path !== undefined ? ` --path ${path}` : ""}`;
+  const api = `{ seed: ${seed}, only: ["${id}"]${path !== undefined ? `, path: "${path}"` : ""} }`;
+  return `replay: seed ${seed}${path !== undefined ? `, path "${path}"` : ""} (CLI: plume-contract check <module> ${cli}; API options: ${api}; or FC_SEED=${seed})`;
 }
 
 function runOne(def: CheckDefinition, info: CheckInfo, settings: ResolvedSettings, memo: Map<string, unknown>): CheckResult {
@@ -148,9 +172,14 @@ function runOne(def: CheckDefinition, info: CheckInfo, settings: ResolvedSetting
     return finish({ status: "skipped", passed: false, reason: "not selected (only)", message: `${info.id}: not selected` });
   }
   const notes: string[] = [];
+  const gaps: string[] = [];
+  const derived = checkSeed(settings.seed, info.id);
+  // several properties in one check: each gets its own seed (the first one the check's own)
+  let properties = 0;
+  const propertySeed = () => (properties++ === 0 ? derived : checkSeed(derived, `#${properties}`));
   const ctx: CheckContext = {
     id: info.id,
-    seed: settings.seed,
+    seed: derived,
     numRuns: settings.numRuns,
     strict: settings.strict,
     capabilities: settings.capabilities,
@@ -172,14 +201,18 @@ function runOne(def: CheckDefinition, info: CheckInfo, settings: ResolvedSetting
     note(text: string) {
       notes.push(text);
     },
+    incomplete(reason: string) {
+      if (!gaps.includes(reason)) gaps.push(reason);
+    },
     property<T>(arbitrary: fc.Arbitrary<T>, predicate: (value: T) => void, options: PropertyOptions<T> = {}) {
       const details = fc.check(
         fc.property(arbitrary, (value) => {
           predicate(value);
         }),
         {
-          seed: settings.seed,
+          seed: propertySeed(),
           numRuns: options.numRuns ?? settings.numRuns,
+          ...(settings.path !== undefined && { path: settings.path }),
           ...(options.examples !== undefined && { examples: options.examples.map((e) => [e] as [T]) }),
         },
       );
@@ -196,13 +229,17 @@ function runOne(def: CheckDefinition, info: CheckInfo, settings: ResolvedSetting
       }
       let message = error instanceof Violation ? error.message : `threw ${describeError(error)}`;
       if (error instanceof Violation && error.hasInput) message += `\noffending value: ${render(error.input, 400)}`;
-      const failure = new PropertyFailure(message, counterexample, details.seed, details.counterexamplePath ?? undefined, details.numShrinks, details.numRuns);
+      const failure = new PropertyFailure(message, counterexample, settings.seed, details.counterexamplePath ?? undefined, details.numShrinks, details.numRuns);
       failure.warning = error instanceof Violation && error.warning;
       throw failure;
     },
   };
   try {
     def.run(ctx);
+    if (gaps.length > 0) {
+      const reason = `not fully run: ${gaps.join("; ")}${notes.length > 0 ? ` (${notes.join("; ")})` : ""}; what did run found no violation`;
+      return finish({ status: "skipped", passed: false, reason, message: `${info.id}: skipped: ${reason}` });
+    }
     const note = notes.length > 0 ? ` (${notes.join("; ")})` : "";
     return finish({ status: "passed", passed: true, message: `${info.id}: ${info.title}${note}` });
   } catch (error) {
@@ -218,7 +255,7 @@ function runOne(def: CheckDefinition, info: CheckInfo, settings: ResolvedSetting
         head,
         `violated: ${error.message}`,
         `counterexample: ${error.counterexample} (after ${error.shrinks} shrinks, failing run ${error.runs})`,
-        replayHint(error.seed, error.path),
+        replayHint(info.id, error.seed, error.path),
       ].join("\n");
       return finish({
         status,
@@ -231,7 +268,7 @@ function runOne(def: CheckDefinition, info: CheckInfo, settings: ResolvedSetting
     }
     const violation = error instanceof Violation ? error : new Violation(`the check could not run: ${describeError(error)}`);
     const input = violation.hasInput ? render(violation.input, 600) : undefined;
-    const message = [head, `violated: ${violation.message}`, ...(input !== undefined ? [`offending value: ${input}`] : []), replayHint(settings.seed, undefined)].join("\n");
+    const message = [head, `violated: ${violation.message}`, ...(input !== undefined ? [`offending value: ${input}`] : []), replayHint(info.id, settings.seed, undefined)].join("\n");
     return finish({ status, passed: false, message, ...(input !== undefined && { counterexample: input }) });
   }
 }

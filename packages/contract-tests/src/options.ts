@@ -57,6 +57,11 @@ export const commonOptionsSchema = z.strictObject({
   optOut: z.record(z.string(), z.string({ error: "a non-empty reason" }).trim().min(1, { error: "a non-empty reason" })).optional(),
   /** Run only these check ids (the others are reported as skipped). Default: every check. */
   only: z.array(z.string()).optional(),
+  /**
+   * Replays one counterexample: the fast-check path a failure printed (e.g. `"3:0:1"`), with the same `seed`
+   * and `only` that check. Default: none (a normal run).
+   */
+  path: z.string().regex(/^\d+(:\d+)*$/, { error: 'a replay path such as "3:0:1", as printed after a failure' }).optional(),
 });
 export type CommonOptions = z.infer<typeof commonOptionsSchema>;
 
@@ -216,6 +221,8 @@ export interface ResolvedSettings {
   readonly capabilities: Capabilities;
   readonly optOut: Readonly<Record<string, string>>;
   readonly only: readonly string[] | undefined;
+  /** A replay path (see `commonOptionsSchema.path`). */
+  readonly path: string | undefined;
 }
 
 /** `FC_SEED` from the environment when set (an integer), else `DEFAULT_SEED`. */
@@ -264,6 +271,7 @@ export function resolveOptions<S extends typeof commonOptionsSchema>(
       capabilities: Object.freeze({ ...(common.capabilities ?? {}) }),
       optOut: Object.freeze({ ...(common.optOut ?? {}) }),
       only: common.only,
+      path: common.path,
     }),
   };
 }

@@ -2,10 +2,13 @@
  * Checking plugins made with `definePlugin`: the plugin's `kind` selects the suite, and the component
  * is built through `plugin.create(options)` exactly as Plume's config system builds it.
  */
-import { PLUGIN_KINDS, ValidationError, isPlugin, type Plugin, type PluginKind } from "@plume/core-types";
+import { PLUGIN_KINDS, ValidationError, didYouMean, isPlugin, type Plugin, type PluginKind } from "@plume/core-types";
 import type { SuitePlan } from "./engine.js";
 import { isPlainObject } from "./probes/values.js";
+import type { EnvCheckOptions } from "./options.js";
 import type { SuiteReport } from "./report.js";
+import type { EnvFactoryOptions } from "./suites/env-spies.js";
+import { planEnv, type AnyEnv, type EnvFactory } from "./suites/env.js";
 import { planActionProcessor } from "./suites/action.js";
 import { planConcentrationField } from "./suites/field.js";
 import { planObservationModel } from "./suites/observation.js";
@@ -73,27 +76,128 @@ export interface ModulePlugin {
 }
 
 /**
+ * An env plugin: how an env module offers its env to the kit and to tools that build envs by name.
+ * `create(hints)` builds a fresh env (see `EnvFactoryOptions` for the hints: `maxSteps`, `renderMode`, ...).
+ */
+export interface EnvPlugin {
+  readonly kind: "env";
+  readonly name?: string;
+  create(hints?: EnvFactoryOptions): AnyEnv;
+}
+
+/** Whether `value` is an env plugin `{ kind: "env", create }`. */
+export function isEnvPlugin(value: unknown): value is EnvPlugin {
+  return isPlainObject(value) && value["kind"] === "env" && typeof value["create"] === "function";
+}
+
+function looksLikeEnv(value: unknown): boolean {
+  return typeof value === "object" && value !== null && typeof (value as Record<string, unknown>)["reset"] === "function" && typeof (value as Record<string, unknown>)["step"] === "function";
+}
+
+/** Something a module offers the kit: a plugin (its kind's suite) or an env factory (`checkEnv`). */
+export type ModuleTarget =
+  | { readonly kind: "plugin"; readonly exportName: string; readonly name: string; readonly plugin: Plugin; readonly options: PluginCheckOptions }
+  | { readonly kind: "env"; readonly exportName: string; readonly name: string; readonly factory: EnvFactory; readonly options: Readonly<Record<string, unknown>> };
+
+/** The export names the kit reads env factories from (besides `{ kind: "env", create }` plugins of any name). */
+export const ENV_FACTORY_EXPORTS: readonly string[] = Object.freeze(["createEnv", "default"]);
+
+/**
+ * Everything a module offers the kit, in export order:
+ * - plugins made with `definePlugin` (its `plugin` export alone when there is one, else every such export);
+ * - env factories: a `createEnv(hints)` export, a default export that is a function (and not a class), and any
+ *   export `{ kind: "env", name?, create(hints) }`.
+ *
+ * An optional `contract` export gives check options: one object for every target, or an object keyed by plugin
+ * name, env name or export name. `only` selects export names.
+ * @throws ValidationError when a selected export is neither, or when an export is an env instance (the kit needs
+ * a factory: "export `createEnv = (hints) => new MyEnv(hints)`").
+ */
+export function targetsOfModule(module: Readonly<Record<string, unknown>>, only?: readonly string[]): ModuleTarget[] {
+  const keys = Object.keys(module);
+  const isEnvFactoryExport = (k: string) => {
+    const v = module[k];
+    if (isEnvPlugin(v)) return true;
+    if (!ENV_FACTORY_EXPORTS.includes(k) || typeof v !== "function" || isPlugin(v)) return false;
+    return !/^class[\s{]/.test(Function.prototype.toString.call(v));
+  };
+  const pluginKeys = isPlugin(module["plugin"]) ? ["plugin"] : keys.filter((k) => isPlugin(module[k]));
+  const envKeys = keys.filter(isEnvFactoryExport);
+  // a default export that merely re-exports a plugin or env plugin is the same target: keep one
+  // the same object exported twice (e.g. `createEnv` and `export default createEnv`) is one target
+  const seen = new Set<unknown>();
+  const unique = [...new Set([...pluginKeys, ...envKeys])].filter((k) => {
+    if (seen.has(module[k])) return false;
+    seen.add(module[k]);
+    return true;
+  });
+  const selected = only !== undefined && only.length > 0 ? [...only] : unique;
+  if (only === undefined || only.length === 0) {
+    for (const k of keys) {
+      if (looksLikeEnv(module[k]) && !isEnvPlugin(module[k])) {
+        throw ValidationError.invalid(
+          `export ${k}`,
+          "an env factory, not an env instance: the kit builds a fresh env for every check, so export `createEnv = (hints) => new MyEnv(hints)` (pass `() => env`)",
+          module[k],
+        );
+      }
+    }
+  }
+  const names = (k: string): string[] => {
+    const v = module[k];
+    if (isPlugin(v)) return [k, v.name];
+    if (isEnvPlugin(v)) return v.name !== undefined ? [k, v.name] : [k];
+    return isEnvFactoryExport(k) ? [k] : [];
+  };
+  const contract = module["contract"];
+  const known = keys.flatMap(names);
+  const keyed = isPlainObject(contract) && Object.keys(contract).some((k) => known.includes(k));
+  const entryOf = (k: string, name: string): Record<string, unknown> => {
+    let entry: unknown = contract;
+    if (keyed && isPlainObject(contract)) entry = contract[name] ?? contract[k] ?? {};
+    return isPlainObject(entry) ? { ...entry } : {};
+  };
+  return selected.map((exportName): ModuleTarget => {
+    const value = module[exportName];
+    if (isPlugin(value)) {
+      const { pluginOptions, ...suite } = entryOf(exportName, value.name);
+      return { kind: "plugin", exportName, name: value.name, plugin: value, options: { pluginOptions, suite } };
+    }
+    if (isEnvPlugin(value)) {
+      const name = value.name ?? exportName;
+      return { kind: "env", exportName, name, factory: (hints) => value.create(hints), options: entryOf(exportName, name) };
+    }
+    if (isEnvFactoryExport(exportName)) {
+      const factory = value as EnvFactory;
+      return { kind: "env", exportName, name: exportName, factory, options: entryOf(exportName, exportName) };
+    }
+    if (looksLikeEnv(value)) {
+      throw ValidationError.invalid(`export ${exportName}`, "an env factory, not an env instance (pass `() => env`)", value);
+    }
+    throw ValidationError.invalid(
+      `export ${exportName}`,
+      `a plugin made with definePlugin, an env plugin { kind: "env", create }, or an env factory export (${ENV_FACTORY_EXPORTS.join(", ")})${didYouMean(exportName, keys)}`,
+      value,
+    );
+  });
+}
+
+/** Builds the suite of one module target; `overrides` are merged into its suite options. */
+export function planTarget(target: ModuleTarget, overrides: Readonly<Record<string, unknown>> = {}): SuitePlan {
+  if (target.kind === "plugin") return planPlugin(target.plugin, { ...target.options, suite: { ...target.options.suite, ...overrides } });
+  return planEnv(target.factory, { name: target.name, ...target.options, ...overrides } as EnvCheckOptions);
+}
+
+/**
  * The plugins a module offers: its `plugin` export, or else every named export made with
  * `definePlugin`. An optional `contract` export gives check options: `{ pluginOptions?, ...suiteOptions }`
  * for every plugin, or an object keyed by plugin name (or export name) with such entries.
  */
 export function pluginsOfModule(module: Readonly<Record<string, unknown>>, only?: readonly string[]): ModulePlugin[] {
-  const names = only !== undefined && only.length > 0 ? only : isPlugin(module["plugin"]) ? ["plugin"] : Object.keys(module).filter((k) => isPlugin(module[k]));
-  const contract = module["contract"];
-  const pluginNames = Object.keys(module).flatMap((k) => (isPlugin(module[k]) ? [k, (module[k] as Plugin).name] : []));
-  // keyed by plugin (or export) name, or one options object for every plugin
-  const keyed = isPlainObject(contract) && Object.keys(contract).some((k) => pluginNames.includes(k));
-  return names.map((exportName) => {
-    const plugin = module[exportName];
-    if (!isPlugin(plugin)) throw ValidationError.invalid(`export ${exportName}`, "a plugin made with definePlugin", plugin);
-    let entry: unknown = contract;
-    if (keyed && isPlainObject(contract)) entry = contract[plugin.name] ?? contract[exportName] ?? {};
-    const { pluginOptions, ...suite } = isPlainObject(entry) ? (entry as Record<string, unknown>) : {};
-    return { exportName, plugin, options: { pluginOptions, suite } };
-  });
+  return targetsOfModule(module, only).flatMap((t) => (t.kind === "plugin" ? [{ exportName: t.exportName, plugin: t.plugin, options: t.options }] : []));
 }
 
-/** Checks every plugin a module offers (see `pluginsOfModule`); `overrides` are merged into every suite's options. */
+/** Checks everything a module offers (plugins and env factories, see `targetsOfModule`); `overrides` are merged into every suite's options. */
 export function checkModule(module: Readonly<Record<string, unknown>>, overrides: Readonly<Record<string, unknown>> = {}): SuiteReport[] {
-  return pluginsOfModule(module).map(({ plugin, options }) => checkPlugin(plugin, { ...options, suite: { ...options.suite, ...overrides } }));
+  return targetsOfModule(module).map((t) => planTarget(t, overrides).run());
 }

@@ -33,7 +33,7 @@ import { planVectorField, type VectorFieldFactory } from "./suites/wind.js";
 
 /** Options of the binding itself. */
 export interface BindingOptions {
-  /** Per-test timeout in ms (default 60000; env suites run many rollouts). */
+  /** Per-test timeout in ms (default 300000: env suites run many rollouts, and CI machines are often loaded). */
   readonly timeout?: number;
 }
 
@@ -60,7 +60,7 @@ export function describeSuite(name: string, plan: () => SuitePlan, binding: Bind
           if (result.status === "warned") console.warn(`WARNING ${result.message}`);
           if (result.status === "failed") throw new ContractViolationError(result);
         },
-        binding.timeout ?? 60_000,
+        binding.timeout ?? 300_000,
       );
     }
   });

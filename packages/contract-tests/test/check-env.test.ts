@@ -110,4 +110,17 @@ describe("checkEnv on small environments", () => {
     expect(result?.message).toContain(id);
     expect(result?.message).toContain("replay: seed");
   });
+
+  it("given an env instance instead of a factory, fails at once with one clear error", () => {
+    const call = () => checkEnv(new Corridor() as never);
+    expect(call).toThrow(ValidationError);
+    expect(call).toThrow(/pass `\(\) => env`/);
+  });
+
+  it("reports env.termination-flags skipped, not passed, when it cannot find max steps", () => {
+    const report = checkEnv(() => new Corridor(), { numRuns: 10 });
+    const r = report.results.find((x) => x.id === "env.termination-flags");
+    expect(r?.status).toBe("skipped");
+    expect(r?.reason).toContain("max_steps is unknown");
+  });
 });

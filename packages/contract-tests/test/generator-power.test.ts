@@ -1,5 +1,5 @@
 /**
- * Generator power (contract-checks.md §12.3): the arbitraries reach the corners that matter. Every
+ * Generator power (CHECKS.md §12.3): the arbitraries reach the corners that matter. Every
  * property check finds its fixture within the pinned numRuns under 3 fixed seeds.
  */
 import { ndarray, type AgentState, type EnvState, type GridSize, type ResetOptions } from "@plume/core-types";

@@ -1,11 +1,12 @@
 /**
- * Sanity of the kit (contract-checks.md §12.4): the self-test assertions reject an always-pass kit and an
+ * Sanity of the kit (CHECKS.md §12.4): the self-test assertions reject an always-pass kit and an
  * always-fail kit, no check reads private members, and a skipped check is never counted as a pass.
  */
 import { describe, expect, it } from "vitest";
 import { CHECKS, buildReport, checkInfo, checkObservationModel, checkActionProcessor, type CheckResult, type SuiteReport } from "../src/index.js";
 import { judge } from "./broken/assert.js";
 import { ALL_FIXTURES } from "./broken/all.js";
+import { idOf } from "./broken/harness.js";
 import { DiscreteGridActions } from "./reference/actions.js";
 import { ConcentrationSensor } from "./reference/sensors.js";
 
@@ -19,7 +20,8 @@ function fakeReport(area: string, status: CheckResult["status"]): SuiteReport {
 describe("sanity of the kit", () => {
   it("an always-pass kit fails the self-test on every broken fixture", () => {
     for (const [area, table] of Object.entries(ALL_FIXTURES)) {
-      for (const [id, fixture] of Object.entries(table)) {
+      for (const [key, fixture] of Object.entries(table)) {
+        const id = idOf(key);
         const verdict = judge(id, fixture, fakeReport(area, "passed"), fakeReport(area, "passed"));
         expect(verdict.ok, `${id} accepted by an always-pass kit`).toBe(false);
       }
@@ -30,7 +32,7 @@ describe("sanity of the kit", () => {
     const failing = fakeReport("obs", "failed");
     expect(failing.ok).toBe(false);
     const precise = Object.entries(ALL_FIXTURES.obs ?? {}).filter(([, f]) => f.alsoFails !== "*");
-    for (const [id, fixture] of precise) expect(judge(id, fixture, failing).ok, id).toBe(false);
+    for (const [key, fixture] of precise) expect(judge(idOf(key), fixture, failing).ok, key).toBe(false);
   });
 
   it("a gated check that is skipped is reported as skipped, not passed, and does not count as a pass", () => {

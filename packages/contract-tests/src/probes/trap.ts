@@ -1,6 +1,6 @@
 /**
- * The `trap` probe: while a plugin call runs, `Math.random`, `Date.now`, `performance.now` and
- * `crypto.getRandomValues` are replaced by stubs that throw. A hidden source of nondeterminism is
+ * The `trap` probe: while a plugin call runs, `Math.random`, `Date.now`, `new Date()` (without
+ * arguments: the current time), `Date()`, `performance.now` and `crypto.getRandomValues` are replaced by stubs that throw. A hidden source of nondeterminism is
  * reported even when the plugin swallows the stub's exception.
  */
 
@@ -62,6 +62,28 @@ export function trapped<T>(fn: () => T): T {
       // a frozen or exotic global: leave it untrapped
     }
   }
+  // `new Date()` and `Date()` read the clock without Date.now: a Proxy over the global Date throws for them
+  const OriginalDate = globalThis.Date;
+  const clock = (label: string) => {
+    calls.push(label);
+    throw new HiddenNondeterminismError(label);
+  };
+  const TrappedDate = new Proxy(OriginalDate, {
+    construct(target, args, newTarget) {
+      if (args.length === 0) clock("new Date()");
+      return Reflect.construct(target, args, newTarget) as object;
+    },
+    apply() {
+      return clock("Date()");
+    },
+  });
+  let dateTrapped = false;
+  try {
+    globalThis.Date = TrappedDate;
+    dateTrapped = true;
+  } catch {
+    // a frozen global: leave it untrapped
+  }
   depth += 1;
   let result: T | undefined;
   let failure: { error: unknown } | undefined;
@@ -71,6 +93,7 @@ export function trapped<T>(fn: () => T): T {
     failure = { error };
   } finally {
     depth -= 1;
+    if (dateTrapped) globalThis.Date = OriginalDate;
     for (const { t, own } of installed.reverse()) {
       if (own === undefined) delete (t.target as Record<string, unknown>)[t.key];
       else Object.defineProperty(t.target, t.key, own);

@@ -1,5 +1,7 @@
-/** The ActionProcessor suite (`act.*`, contract-checks.md §2). */
-import { GridSize, type ActionProcessor, type AgentState } from "@plume/core-types";
+/** The ActionProcessor suite (`act.*`, CHECKS.md §2). */
+import { GridSize, hasActionBatch, type ActionProcessor, type AgentState, type BatchActionProcessor } from "@plume/core-types";
+import * as batch from "../batch.js";
+import { actionNumbers } from "../batch.js";
 import { Generator } from "@plume/spaces";
 import fc from "fast-check";
 import * as arb from "../arbitraries.js";
@@ -8,8 +10,8 @@ import { actionProcessorOptionsSchema, resolveOptions, type ActionProcessorOptio
 import { trapped } from "../probes/trap.js";
 import { cloneValue, diffSnapshot, exactDiff, isFrozenWriteError, isObjectLike, isPlainObject, render, snapshot, typeName } from "../probes/values.js";
 import type { SuiteReport } from "../report.js";
-import { enumerateDiscrete, extremeMembers, foreignValues, safeContains, seededSamples, type AnySpace } from "../spaces-util.js";
-import { checkMetadataJson, checkMetadataType, checkProtocolShape, checkSpaceValid, create, getMetadata, readSpace, subjectName } from "./common.js";
+import { enumerateDiscrete, extremeMembers, foreignValues, safeContains, seededSamples, spaceLabel, type AnySpace } from "../spaces-util.js";
+import { checkMetadataJson, checkMetadataType, checkProtocolShape, checkSpaceValid, create, getMetadata, readSpace, subjectName, requireFactory } from "./common.js";
 
 export type AnyActionProcessor = ActionProcessor<unknown>;
 export type ActionProcessorFactory = () => AnyActionProcessor;
@@ -43,6 +45,7 @@ function positionOf(result: unknown): { x: unknown; y: unknown } | undefined {
 
 /** Builds the ActionProcessor suite without running it. */
 export function planActionProcessor(factory: ActionProcessorFactory, rawOptions?: ActionProcessorOptions): SuitePlan {
+  requireFactory(factory, "checkActionProcessor", "processor");
   const { options, settings } = resolveOptions(actionProcessorOptionsSchema, "action-processor", rawOptions);
   const fresh = () => create(factory);
   const space = (m: AnyActionProcessor) => readSpace(m, "actionSpace");
@@ -213,8 +216,6 @@ export function planActionProcessor(factory: ActionProcessorFactory, rawOptions?
       run(ctx) {
         const m0 = fresh();
         const s = space(m0);
-        const meta = getMetadata(m0);
-        const orientationDependent = isPlainObject(meta) && meta["orientation_dependent"] === true;
         const withCounters = arb.grid().chain((g) =>
           fc.record({
             grid: fc.constant(g),
@@ -232,12 +233,78 @@ export function planActionProcessor(factory: ActionProcessorFactory, rawOptions?
               const after = (result as unknown as Record<string, unknown>)[key];
               if (!Object.is(before, after)) fail(`${key} changed from ${render(before)} to ${render(after)}: processAction must carry the episode counters over`);
             }
+          },
+          { describe: describeCase },
+        );
+      },
+    },
+    {
+      id: "act.orientation-declared",
+      run(ctx) {
+        const m0 = fresh();
+        const s = space(m0);
+        const meta = getMetadata(m0);
+        if (isPlainObject(meta) && meta["orientation_dependent"] === true) return ctx.skip("the metadata declares orientation_dependent: true");
+        ctx.property(
+          cases(s),
+          (c) => {
+            const { result, input } = process(fresh(), c);
             const o = (result as unknown as Record<string, unknown>)["orientation"];
-            if (!orientationDependent && !Object.is(o, input.orientation)) {
+            if (!Object.is(o, input.orientation)) {
               fail(`orientation changed from ${input.orientation} to ${render(o)} but the metadata does not declare orientation_dependent: true`);
             }
           },
           { describe: describeCase },
+        );
+      },
+    },
+    {
+      id: "act.batch-agrees",
+      run(ctx) {
+        const probe = fresh();
+        if (!hasActionBatch(probe)) return ctx.skip("the processor has no processActionBatch (the batch protocol is optional)");
+        const s = space(probe);
+        const width = (actionNumbers(seededSamples(s, 1, 1)[0]) ?? []).length;
+        if (width === 0) fail(`processActionBatch exists but ${spaceLabel(s)} actions are not numbers or numeric arrays, so they cannot be laid out for a batch`);
+        ctx.property(
+          batch.batchSpec().chain((b) => fc.record({ b: fc.constant(b), actions: fc.array(arb.action(s), { minLength: b.envs.length, maxLength: b.envs.length }) })),
+          ({ b, actions }) => {
+            const { context, rngs, grid } = batch.batchWorld(b);
+            const agents = batch.agentBatch(b);
+            const before = batch.copyAgents(agents);
+            const flat = new Float64Array(b.envs.length * width);
+            actions.forEach((a, i) => flat.set(actionNumbers(a) ?? [], i * width));
+            const { indices, count } = batch.indicesOf(b);
+            const m = fresh();
+            guard("processActionBatch(actions, agents, context, indices, count)", () => (m as unknown as BatchActionProcessor).processActionBatch(flat, agents, context, indices, count));
+            // the object path, environment by environment, each with its own generator (as setRng gives it)
+            const objectRngs = b.envs.map((e) => Generator.fromSeed(e.rngSeed));
+            const obj = fresh();
+            const expected = batch.copyAgents(before);
+            for (const i of b.listed) {
+              if (typeof obj.setRng === "function") guard("setRng(rng)", () => (obj.setRng as (r: Generator) => void)(objectRngs[i] as Generator));
+              const next = guard("processAction(action, state, grid)", () => obj.processAction(cloneValue(actions[i]), batch.agentOf(b, i), grid));
+              const p = positionOf(next);
+              (expected.x as Int32Array)[i] = Number(p?.x);
+              (expected.y as Int32Array)[i] = Number(p?.y);
+              (expected.orientation as Float64Array)[i] = (next as unknown as { orientation: number }).orientation;
+            }
+            for (const key of ["x", "y", "orientation", "prevX", "prevY", "stepCount", "totalReward", "distance"] as const) {
+              const mm = batch.compareRows(`agents.${key}`, agents[key], expected[key], 1);
+              if (mm !== undefined) {
+                const listed = b.listed.includes(mm.env);
+                fail(
+                  `${mm.what}: the batch wrote ${mm.batch} but ${listed ? `processAction on environment ${mm.env} gives ${mm.object}` : `environment ${mm.env} is not listed (indices[0..count)), so it must stay ${mm.object}`}: batch and object methods must agree bit for bit`,
+                );
+              }
+            }
+            for (const i of b.listed) {
+              const a = (rngs[i] as Generator).random();
+              const o = (objectRngs[i] as Generator).random();
+              if (!Object.is(a, o)) fail(`environment ${i}'s generator is in a different state after the batch than after processAction (the batch drew a different number of values, or from another environment's generator)`);
+            }
+          },
+          { describe: ({ b, actions }) => `${batch.describeBatch(b)}, actions ${render(actions, 200)}`, numRuns: Math.max(10, Math.ceil(runs / 2)) },
         );
       },
     },

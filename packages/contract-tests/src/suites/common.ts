@@ -1,4 +1,5 @@
 /** Helpers shared by the protocol suites. */
+import { ValidationError } from "@plume/core-types";
 import { fail, guard, type CheckContext } from "../engine.js";
 import { jsonRoundTripProblem, isPlainObject, render, typeName } from "../probes/values.js";
 import { explainNotContained, isSpaceLike, seededSamples, spaceDefinitionProblems, spaceLabel, type AnySpace } from "../spaces-util.js";
@@ -103,4 +104,21 @@ export function subjectName(factory: () => unknown, name: string | undefined, fa
   } catch {
     return fallback;
   }
+}
+
+/**
+ * Every suite takes a factory, so that each check gets fresh instances. Given an instance instead (a
+ * common slip: `checkEnv(env)`), the suite stops at once with one clear error rather than failing every check.
+ * @throws ValidationError naming `factory`.
+ */
+export function requireFactory(factory: unknown, suite: string, what: string): void {
+  if (typeof factory === "function") return;
+  const instance = typeof factory === "object" && factory !== null;
+  throw ValidationError.invalid(
+    "factory",
+    instance
+      ? `a factory function: ${suite} was given a ${typeName(factory)} instance; pass \`() => ${what}\` so that every check builds a fresh one`
+      : `a factory function returning a ${what} (e.g. \`() => ${what}\`)`,
+    factory,
+  );
 }

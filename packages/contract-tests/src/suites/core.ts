@@ -1,5 +1,5 @@
 /**
- * Core oracles (`core.*`, contract-checks.md §9): the types the kit itself relies on as oracles
+ * Core oracles (`core.*`, CHECKS.md §9): the types the kit itself relies on as oracles
  * (GridSize, Coordinates, distance, the seeded generator, the movement table, AgentState counters and
  * frozen configs). Run by the kit's self-tests, not against plugins; every oracle can be replaced so
  * that the self-tests can show each check rejecting a broken one.

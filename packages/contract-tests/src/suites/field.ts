@@ -1,4 +1,4 @@
-/** The ConcentrationField suite (`field.*`, contract-checks.md §4). */
+/** The ConcentrationField suite (`field.*`, CHECKS.md §4). */
 import type { ConcentrationField } from "@plume/core-types";
 import { Generator } from "@plume/spaces";
 import fc from "fast-check";
@@ -9,7 +9,7 @@ import { concentrationFieldOptionsSchema, resolveOptions, type ConcentrationFiel
 import { trapped } from "../probes/trap.js";
 import { diffSnapshot, isPlainObject, render, snapshot, typeName } from "../probes/values.js";
 import type { SuiteReport } from "../report.js";
-import { checkProtocolShape, create, subjectName } from "./common.js";
+import { checkProtocolShape, create, subjectName, requireFactory } from "./common.js";
 
 export type ConcentrationFieldFactory<P = unknown> = (params?: P) => ConcentrationField;
 
@@ -28,6 +28,7 @@ interface GaussianInfo {
 
 /** Builds the ConcentrationField suite without running it. */
 export function planConcentrationField<P>(factory: ConcentrationFieldFactory<P>, rawOptions?: ConcentrationFieldOptions): SuitePlan {
+  requireFactory(factory, "checkConcentrationField", "field");
   const { options, settings } = resolveOptions(concentrationFieldOptionsSchema, "concentration-field", rawOptions);
   const paramList = (options.params ?? [undefined]) as P[];
   const instances: Instance[] = paramList.map((params, index) => ({
@@ -307,7 +308,7 @@ export function planConcentrationField<P>(factory: ConcentrationFieldFactory<P>,
           }
         }
         if (!ran) ctx.skip("no instance exposes both fieldArray and gridSize");
-        if (!nonSquare) ctx.note("only square grids were given: a transposition cannot be detected; pass params with a non-square grid");
+        if (!nonSquare) ctx.incomplete("only square grids were given, so a transposed [x][y] layout cannot be detected (pass params with a non-square grid)");
       },
     },
     {
@@ -534,7 +535,7 @@ export function planConcentrationField<P>(factory: ConcentrationFieldFactory<P>,
             }
           }
         }
-        if (tested === 0) ctx.note("no two neighbouring cells differ, so rounding could not be observed");
+        if (tested === 0) ctx.incomplete("no two neighbouring cells differ, so rounding could not be observed");
       },
     },
   ];

@@ -1,14 +1,17 @@
-/** The ObservationModel suite (`obs.*`, contract-checks.md §1). */
-import type { EnvState, ObservationModel } from "@plume/core-types";
+/** The ObservationModel suite (`obs.*`, CHECKS.md §1). */
+import { Coordinates, hasObservationBatch, type BatchObservationModel, type EnvState, type ObservationModel } from "@plume/core-types";
+import { Generator } from "@plume/spaces";
+import * as batch from "../batch.js";
+import { KitPlume } from "../fields.js";
 import fc from "fast-check";
 import * as arb from "../arbitraries.js";
 import { fail, guard, planSuite, type CheckDefinition, type SuitePlan } from "../engine.js";
 import { observationModelOptionsSchema, resolveOptions, type ObservationModelOptions } from "../options.js";
-import { trapped } from "../probes/trap.js";
-import { deepFreeze, diffSnapshot, exactDiff, isFrozenWriteError, isPlainObject, numericLeaves, render, snapshot } from "../probes/values.js";
+import { HiddenNondeterminismError, trapped } from "../probes/trap.js";
+import { deepFreeze, diffSnapshot, exactDiff, isFrozenWriteError, isNDArrayLike, isPlainObject, numericLeaves, render, snapshot } from "../probes/values.js";
 import type { SuiteReport } from "../report.js";
 import { applyStateExtensions } from "../state-extensions.js";
-import { dtypeProblem, explainNotContained, spaceLabel, structureProblem, type AnySpace } from "../spaces-util.js";
+import { boxView, dtypeProblem, explainNotContained, spaceLabel, structureProblem, type AnySpace } from "../spaces-util.js";
 import {
   checkMetadataJson,
   checkMetadataType,
@@ -19,6 +22,7 @@ import {
   metaParam,
   readSpace,
   subjectName,
+  requireFactory,
 } from "./common.js";
 
 /** What the suites accept as a sensor: any `ObservationModel` (its state type may extend `EnvState`). */
@@ -37,6 +41,7 @@ const EDGE_GRIDS: readonly arb.GridSpec[] = [
 
 /** Builds the ObservationModel suite without running it (the vitest binding runs one `it` per check). */
 export function planObservationModel(factory: ObservationModelFactory, rawOptions?: ObservationModelOptions): SuitePlan {
+  requireFactory(factory, "checkObservationModel", "sensor");
   const { options, settings } = resolveOptions(observationModelOptionsSchema, "observation-model", rawOptions);
   const extend = options.extendState;
   const extensions = options.stateExtensions ?? [];
@@ -48,10 +53,24 @@ export function planObservationModel(factory: ObservationModelFactory, rawOption
   const fresh = () => create(factory);
   const space = (m: AnyObservationModel) => readSpace(m, "observationSpace");
   const observe = (m: AnyObservationModel, state: EnvState) => guard("getObservation(envState)", () => m.getObservation(state));
+  /** Declared stateful (capabilities.stateful) or offering reset(): history is allowed, reset() must clear it. */
+  const isStateful = (m: AnyObservationModel) => settings.capabilities.stateful === true || typeof m.reset === "function";
   const resetIfStateful = (m: AnyObservationModel) => {
     if (typeof m.reset === "function") guard("reset()", () => (m.reset as () => void)());
   };
   const envStates = arb.envState();
+  /** An observation with the trap set: HIDDEN when the sensor used hidden randomness or the clock (obs.determinism's finding). */
+  const HIDDEN = Symbol("hidden");
+  const observeUntrapped = (m: AnyObservationModel, state: EnvState): unknown => {
+    try {
+      return trapped(() => m.getObservation(state));
+    } catch (error) {
+      if (error instanceof HiddenNondeterminismError) return HIDDEN;
+      return guard("getObservation(envState)", () => {
+        throw error;
+      });
+    }
+  };
   const describeSpec = (spec: arb.EnvStateSpec) => describeEnvStateSpec(spec);
   const runs = settings.numRuns;
   const isOpaque = (state: EnvState) => (v: object) => v === state.rng;
@@ -212,12 +231,151 @@ export function planObservationModel(factory: ObservationModelFactory, rawOption
       },
     },
     {
+      id: "obs.history-independence",
+      run(ctx) {
+        const stateful = isStateful(fresh());
+        if (stateful && typeof fresh().reset !== "function") fail("capabilities.stateful is declared but the sensor has no reset(): a stateful sensor must offer reset() to start an episode afresh");
+        const compare = (used: AnyObservationModel, specs: readonly arb.EnvStateSpec[], what: string) => {
+          // stateless: each state on one instance equals a fresh instance on that state alone;
+          // stateful: after reset() the sequence equals a fresh instance (reset) fed the same sequence
+          const clean = fresh();
+          resetIfStateful(clean);
+          specs.forEach((spec, k) => {
+            const got = observeUntrapped(used, build(spec));
+            const want = observeUntrapped(stateful ? clean : fresh(), build(spec));
+            if (got === HIDDEN || want === HIDDEN) return; // hidden randomness: obs.determinism reports it
+            const d = exactDiff(got, want, "observation");
+            // instances that differ from birth (e.g. seeded at construction) are another check's finding, not history
+            if (d !== undefined && !stateful && exactDiff(want, observeUntrapped(fresh(), build(spec))) !== undefined) return;
+            if (d !== undefined) {
+              fail(
+                stateful
+                  ? `after ${what} and reset(), observation ${k + 1} differs from a fresh instance's (${d}): reset() must restore the initial state`
+                  : `call ${k + 1} on one instance (after ${what}) differs from a fresh instance on the same state (${d}): the observation depends on earlier calls (a cache keyed on the wrong thing, a counter, drift); declare capabilities.stateful and offer reset() if the sensor keeps history`,
+              );
+            }
+          });
+        };
+        // one long run (600 varied states) on one instance
+        const long = fc.sample(envStates, { seed: ctx.seed, numRuns: 600 });
+        const m = fresh();
+        resetIfStateful(m);
+        if (stateful) {
+          for (const spec of long.slice(0, 300)) observe(m, build(spec));
+          resetIfStateful(m);
+          compare(m, long.slice(300), "300 observations");
+        } else compare(m, long, "no earlier calls");
+        ctx.property(
+          fc.tuple(fc.array(envStates, { minLength: 1, maxLength: 40 }), fc.array(envStates, { minLength: 1, maxLength: 20 })),
+          ([before, after]) => {
+            const used = fresh();
+            resetIfStateful(used);
+            for (const spec of before) observeUntrapped(used, build(spec));
+            resetIfStateful(used);
+            compare(used, after, `${before.length} observations`);
+          },
+          { numRuns: Math.max(3, Math.ceil(runs / 10)), describe: ([a, b]) => `${a.length} states, then ${stateful ? "reset() and " : ""}${b.length} states` },
+        );
+      },
+    },
+    {
+      id: "obs.rng-undeclared",
+      run(ctx) {
+        const meta = getMetadata(fresh());
+        const noise = metaParam(meta, "noise_std");
+        if (ctx.capabilities.usesRng === true || (typeof noise === "number" && noise > 0)) return ctx.skip("the sensor declares randomness (capabilities.usesRng or parameters.noise_std > 0): obs.rng-only checks it");
+        if (ctx.capabilities.nondeterministic === true) return ctx.skip("capabilities.nondeterministic is declared");
+        // the very same env_state object, generator included, twice: equal unless randomness is declared
+        ctx.property(
+          envStates,
+          (spec) => {
+            const state = build(spec);
+            const m = fresh();
+            resetIfStateful(m);
+            const a = observeUntrapped(m, state);
+            const m2 = fresh();
+            resetIfStateful(m2);
+            const b = observeUntrapped(m2, state);
+            if (a === HIDDEN || b === HIDDEN) return; // hidden randomness: obs.determinism reports it
+            const d = exactDiff(a, b, "observation");
+            if (d !== undefined) fail(`the same env_state object (its generator included) gave two different observations (${d}): the sensor draws from envState.rng without declaring it (set capabilities.usesRng, or parameters.noise_std > 0)`);
+          },
+          { describe: describeSpec },
+        );
+      },
+    },
+    {
+      id: "obs.batch-agrees",
+      run(ctx) {
+        const probe = fresh();
+        if (!hasObservationBatch(probe)) return ctx.skip("the sensor has no fillObservationBatch (the batch protocol is optional)");
+        const box = boxView(space(probe));
+        if (box === undefined || box.dtype !== "float32") fail(`fillObservationBatch exists but the observation space is ${spaceLabel(space(probe))}: the batch protocol is for float32 Box observations`);
+        const size = box.shape.reduce((a, b) => a * b, 1);
+        const SENTINEL = -7.25;
+        ctx.property(
+          batch.batchSpec(),
+          (b) => {
+            const { context, rngs, grid, wind } = batch.batchWorld(b);
+            const agents = batch.agentBatch(b);
+            const before = batch.copyAgents(agents);
+            const out = new Float32Array(b.envs.length * size).fill(SENTINEL);
+            const { indices, count } = batch.indicesOf(b);
+            const m = fresh();
+            resetIfStateful(m);
+            guard("fillObservationBatch(out, agents, context, indices, count)", () => (m as unknown as BatchObservationModel).fillObservationBatch(out, agents, context, indices, count));
+            // the object path: each listed environment's own env state, its plume at its step count, its own generator
+            const objectRngs = b.envs.map((e) => Generator.fromSeed(e.rngSeed));
+            const obj = fresh();
+            resetIfStateful(obj);
+            const expected = new Float32Array(out.length).fill(SENTINEL);
+            for (const i of b.listed) {
+              const e = b.envs[i] as batch.BatchEnvSpec;
+              const field = new KitPlume(grid, { kind: b.plume, source: b.source, source2: b.source, sigma: b.sigma }, e.stepCount);
+              const state: EnvState = {
+                agent_state: batch.agentOf(b, i),
+                plume_field: field.fieldArray ?? field.frame(e.stepCount),
+                concentration_field: field,
+                ...(wind !== undefined && { wind_field: wind }),
+                goal_location: new Coordinates(context.goalX, context.goalY),
+                grid_size: grid,
+                step_count: e.stepCount,
+                max_steps: context.maxSteps,
+                rng: objectRngs[i] as Generator,
+              };
+              const obs = observe(obj, state);
+              const data = isNDArrayLike(obs) ? obs.data : undefined;
+              if (data === undefined || data.length !== size) fail(`getObservation returned ${render(obs, 120)}, not a float32 NDArray of ${size} numbers`);
+              expected.set(Array.from(data as ArrayLike<number>, Number), i * size);
+            }
+            const mm = batch.compareRows("out", out, expected, size);
+            if (mm !== undefined) {
+              const listed = b.listed.includes(mm.env);
+              fail(`${mm.what} (environment ${mm.env}): the batch wrote ${mm.batch} but ${listed ? `getObservation of environment ${mm.env}'s state gives ${mm.object}` : `environment ${mm.env} is not listed (indices[0..count)), so its slot must stay ${mm.object}`}: batch and object methods must agree bit for bit`);
+            }
+            for (const key of ["x", "y", "orientation", "prevX", "prevY", "stepCount", "totalReward", "distance"] as const) {
+              const d = batch.compareRows(`agents.${key}`, agents[key], before[key], 1);
+              if (d !== undefined) fail(`fillObservationBatch changed ${d.what} from ${d.object} to ${d.batch}: it must write only its output`);
+            }
+            for (const i of b.listed) {
+              if (!Object.is((rngs[i] as Generator).random(), (objectRngs[i] as Generator).random())) {
+                fail(`environment ${i}'s generator is in a different state after the batch than after getObservation (a different number of draws, or another environment's generator)`);
+              }
+            }
+          },
+          { describe: (b) => batch.describeBatch(b), numRuns: Math.max(10, Math.ceil(runs / 2)) },
+        );
+      },
+    },
+    {
       id: "obs.rng-only",
       run(ctx) {
         const meta = getMetadata(fresh());
         const noise = metaParam(meta, "noise_std");
         const declared = ctx.capabilities.usesRng === true || (typeof noise === "number" && noise > 0);
         if (!declared) ctx.skip("the sensor declares no randomness (capabilities.usesRng, or parameters.noise_std > 0)");
+        let tried = 0;
+        let differed = 0;
         const sequence = (spec: arb.EnvStateSpec, seed: number) => {
           const m = fresh();
           resetIfStateful(m);
@@ -232,9 +390,9 @@ export function planObservationModel(factory: ObservationModelFactory, rawOption
             const d = exactDiff(a1, a2, "observations");
             if (d !== undefined) fail(`two generators seeded alike (${seedA}) gave different observations, so randomness comes from elsewhere: ${d}`);
             const b = sequence(spec, seedB);
-            if (exactDiff(a1, b) === undefined) {
-              fail(`generators seeded ${seedA} and ${seedB} gave the same 20 observations: the declared randomness does not come from envState.rng`);
-            }
+            // a state may hide the noise (e.g. multiplicative noise on a zero reading): count the states that show it
+            tried += 1;
+            if (exactDiff(a1, b) !== undefined) differed += 1;
             // without a generator the sensor must not fall back to a private (unseeded) source
             const m = fresh();
             resetIfStateful(m);
@@ -256,6 +414,9 @@ export function planObservationModel(factory: ObservationModelFactory, rawOption
           },
           { numRuns: Math.max(5, Math.ceil(runs / 5)), describe: ([spec, a, b]) => `${describeEnvStateSpec(spec)}, seeds ${a} and ${b}` },
         );
+        if (differed === 0) {
+          fail(`on ${tried} env states, generators seeded differently never gave different observations (20 calls each): the declared randomness does not come from envState.rng`);
+        }
       },
     },
     {
@@ -404,10 +565,10 @@ export function checkObservationModel(factory: ObservationModelFactory, options?
 export function describeEnvStateSpec(spec: arb.EnvStateSpec): string {
   const a = spec.agent;
   return (
-    `{grid ${spec.grid[0]}x${spec.grid[1]}, agent (${a.x}, ${a.y}) facing ${a.orientation}° step_count ${a.step_count}, ` +
-    `plume_field ${spec.plume}${spec.plume === "uniform" ? `(seed ${spec.plumeSeed})` : ""}, source (${spec.source[0]}, ${spec.source[1]}) sigma ${spec.sigma}, ` +
+    `{grid ${spec.grid[0]}x${spec.grid[1]}, agent (${a.x}, ${a.y}) facing ${a.orientation}°, ` +
+    `plume ${spec.plume} at (${spec.source[0]}, ${spec.source[1]})${spec.plume === "two-sources" ? ` and (${spec.source2[0]}, ${spec.source2[1]})` : ""} sigma ${spec.sigma}${spec.plume === "moving" ? " (no fieldArray)" : ""}, ` +
     `step_count ${spec.step_count}, max_steps ${spec.max_steps}, goal (${spec.goal[0]}, ${spec.goal[1]}), ` +
-    `wind ${spec.wind === null ? "absent" : `(${spec.wind[0]}, ${spec.wind[1]})`}, rng seed ${spec.rngSeed}}`
+    `wind ${spec.wind === null ? "absent" : spec.wind.kind === "constant" ? `constant (${spec.wind.vx}, ${spec.wind.vy})` : `varying, speeds up to ${spec.wind.speed}`}, rng seed ${spec.rngSeed}}`
   );
 }
 

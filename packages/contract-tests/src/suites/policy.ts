@@ -1,4 +1,4 @@
-/** The Policy suite (`pol.*`, contract-checks.md §8). */
+/** The Policy suite (`pol.*`, CHECKS.md §8). */
 import type { Env, Policy } from "@plume/core-types";
 import { Box } from "@plume/spaces";
 import fc from "fast-check";
@@ -9,7 +9,7 @@ import { trapped } from "../probes/trap.js";
 import { cloneValue, deepFreeze, diffSnapshot, exactDiff, isFrozenWriteError, isPlainObject, render, snapshot } from "../probes/values.js";
 import type { SuiteReport } from "../report.js";
 import { boxView, discreteView, explainNotContained, isSpaceLike, seededSamples, spaceLabel, spaceType, type AnySpace } from "../spaces-util.js";
-import { checkProtocolShape, checkSpaceValid, create, readSpace, subjectName } from "./common.js";
+import { checkProtocolShape, checkSpaceValid, create, readSpace, subjectName, requireFactory } from "./common.js";
 
 export type AnyPolicy = Policy<unknown, unknown>;
 export type PolicyFactory = () => AnyPolicy;
@@ -39,6 +39,7 @@ export function actionSubsetProblem(policySpace: AnySpace, envSpace: AnySpace): 
 
 /** Builds the Policy suite without running it. */
 export function planPolicy(factory: PolicyFactory, rawOptions?: PolicyOptions): SuitePlan {
+  requireFactory(factory, "checkPolicy", "policy");
   const { options, settings } = resolveOptions(policyOptionsSchema, "policy", rawOptions);
   const fresh = () => create(factory);
   const obsSpace: AnySpace = options.observationSpace ?? new Box({ low: 0, high: 1, shape: [1], dtype: "float32" });

@@ -1,5 +1,6 @@
-/** The RewardFunction suite (`rew.*`, contract-checks.md §3). */
-import { GridSize, ndarray, type RewardFunction } from "@plume/core-types";
+/** The RewardFunction suite (`rew.*`, CHECKS.md §3). */
+import { GridSize, hasRewardBatch, ndarray, type BatchRewardFunction, type RewardFunction } from "@plume/core-types";
+import * as batch from "../batch.js";
 import fc from "fast-check";
 import * as arb from "../arbitraries.js";
 import { fail, guard, planSuite, type CheckDefinition, type SuitePlan } from "../engine.js";
@@ -8,7 +9,7 @@ import { resolveOptions, rewardFunctionOptionsSchema, type RewardFunctionOptions
 import { trapped } from "../probes/trap.js";
 import { deepFreeze, diffSnapshot, exactDiff, isFrozenWriteError, isPlainObject, render, snapshot, typeName } from "../probes/values.js";
 import type { SuiteReport } from "../report.js";
-import { checkMetadataJson, checkMetadataType, checkProtocolShape, create, getMetadata, subjectName } from "./common.js";
+import { checkMetadataJson, checkMetadataType, checkProtocolShape, create, getMetadata, subjectName, requireFactory } from "./common.js";
 
 export type AnyRewardFunction = RewardFunction<unknown>;
 export type RewardFunctionFactory = () => AnyRewardFunction;
@@ -27,6 +28,7 @@ const AGENT = (x: number, y: number): arb.AgentSpec => ({ x, y, orientation: 0, 
 
 /** Builds the RewardFunction suite without running it. */
 export function planRewardFunction(factory: RewardFunctionFactory, rawOptions?: RewardFunctionOptions): SuitePlan {
+  requireFactory(factory, "checkRewardFunction", "reward");
   const { options, settings } = resolveOptions(rewardFunctionOptionsSchema, "reward-function", rawOptions);
   const fresh = () => create(factory);
   const compute = (r: AnyRewardFunction, t: Transition): unknown => guard("computeReward(prev, action, next, field)", () => r.computeReward(t[0], t[1], t[2], t[3]));
@@ -121,6 +123,82 @@ export function planRewardFunction(factory: RewardFunctionFactory, rawOptions?: 
             if (exactDiff(first, onFresh) !== undefined) fail(`the same transition gave ${render(first)} on one instance and ${render(onFresh)} on a fresh one`);
           },
           { numRuns: Math.max(10, Math.ceil(runs / 2)), describe: ([a, o]) => `${describeTransition(a)} then ${o.length} other transition(s)` },
+        );
+      },
+    },
+    {
+      id: "rew.batch-agrees",
+      run(ctx) {
+        const probe = fresh();
+        if (!hasRewardBatch(probe)) return ctx.skip("the reward has no computeRewardBatch (the batch protocol is optional)");
+        const meta = getMetadata(probe);
+        // the env's goal is the reward's own (as in Plume's envs): read it from the metadata when declared
+        const declared = isPlainObject(meta) ? (meta["goal_position"] ?? meta["goal_location"] ?? (isPlainObject(meta["parameters"]) ? meta["parameters"]["goal_position"] : undefined)) : undefined;
+        const goal = Array.isArray(declared) && declared.length === 2 && declared.every((v) => typeof v === "number") ? (declared as [number, number]) : undefined;
+        const radius = isPlainObject(meta) && typeof meta["goal_radius"] === "number" ? (meta["goal_radius"] as number) : 1;
+        const SENTINEL = -7.25;
+        const moves = fc.constantFrom<readonly [number, number]>([0, 1], [1, 0], [0, -1], [-1, 0], [0, 0]);
+        ctx.property(
+          batch.batchSpec().chain((b) =>
+            fc.record({
+              b: fc.constant({ ...b, plume: b.plume === "moving" ? ("gaussian" as const) : b.plume }),
+              // environments around a declared goal, so that steps onto, off and along its boundary are compared
+              near: fc.array(fc.option(fc.tuple(fc.integer({ min: -3, max: 3 }), fc.integer({ min: -3, max: 3 })), { freq: 2 }), { minLength: b.envs.length, maxLength: b.envs.length }),
+              actions: fc.array(fc.integer({ min: 0, max: 3 }), { minLength: b.envs.length, maxLength: b.envs.length }),
+              moves: fc.array(moves, { minLength: b.envs.length, maxLength: b.envs.length }),
+            }),
+          ),
+          ({ b: b0, near, actions, moves: mv }) => {
+            const b: batch.BatchSpec =
+              goal === undefined
+                ? b0
+                : (() => {
+                    const grid = [Math.max(b0.grid[0], Math.ceil(goal[0]) + 5), Math.max(b0.grid[1], Math.ceil(goal[1]) + 5)] as const;
+                    const envs = b0.envs.map((e, i) => {
+                      const off = near[i];
+                      if (off === null || off === undefined) return e;
+                      return { ...e, x: Math.min(grid[0] - 1, Math.max(0, Math.round(goal[0]) + off[0])), y: Math.min(grid[1] - 1, Math.max(0, Math.round(goal[1]) + off[1])) };
+                    });
+                    return { ...b0, grid, envs };
+                  })();
+            const world = batch.batchWorld(b);
+            const [gx, gy] = goal ?? [world.context.goalX, world.context.goalY];
+            const context = { ...world.context, goalX: gx, goalY: gy, goalRadius: radius };
+            const agents = batch.agentBatch(b);
+            const [w, h] = b.grid;
+            b.envs.forEach((e, i) => {
+              const [dx, dy] = mv[i] as readonly [number, number];
+              (agents.x as Int32Array)[i] = Math.min(w - 1, Math.max(0, e.x + dx));
+              (agents.y as Int32Array)[i] = Math.min(h - 1, Math.max(0, e.y + dy));
+              (agents.distance as Float64Array)[i] = Math.hypot((agents.x[i] as number) - gx, (agents.y[i] as number) - gy);
+            });
+            const before = batch.copyAgents(agents);
+            const out = new Float64Array(b.envs.length).fill(SENTINEL);
+            const { indices, count } = batch.indicesOf(b);
+            const r = fresh();
+            guard("computeRewardBatch(out, actions, agents, context, indices, count)", () =>
+              (r as unknown as BatchRewardFunction).computeRewardBatch(out, Float64Array.from(actions), agents, context, indices, count),
+            );
+            const obj = fresh();
+            const expected = new Float64Array(out.length).fill(SENTINEL);
+            for (const i of b.listed) {
+              const e = b.envs[i] as batch.BatchEnvSpec;
+              const prev = batch.agentOf(b, i);
+              const next = batch.agentOf(b, i, { x: agents.x[i] as number, y: agents.y[i] as number, orientation: e.orientation });
+              const v = guard("computeReward(prev, action, next, field)", () => obj.computeReward(prev, actions[i], next, context.concentrationField));
+              expected[i] = typeof v === "number" ? v : Number.NaN;
+            }
+            const mm = batch.compareRows("out", out, expected, 1);
+            if (mm !== undefined) {
+              const listed = b.listed.includes(mm.env);
+              fail(`${mm.what}: the batch wrote ${mm.batch} but ${listed ? `computeReward for environment ${mm.env} gives ${mm.object}` : `environment ${mm.env} is not listed (indices[0..count)), so its slot must stay ${mm.object}`}: batch and object methods must agree bit for bit`);
+            }
+            for (const key of ["x", "y", "orientation", "prevX", "prevY", "stepCount", "totalReward", "distance"] as const) {
+              const d = batch.compareRows(`agents.${key}`, agents[key], before[key], 1);
+              if (d !== undefined) fail(`computeRewardBatch changed ${d.what} from ${d.object} to ${d.batch}: it must write only its output`);
+            }
+          },
+          { describe: ({ b }) => batch.describeBatch(b), numRuns: Math.max(10, Math.ceil(runs / 2)) },
         );
       },
     },

@@ -1,4 +1,4 @@
-/** The Space suite (`space.*`, contract-checks.md §6). */
+/** The Space suite (`space.*`, CHECKS.md §6). */
 import { isNDArray, ndarray, type DType, type NDArray } from "@plume/core-types";
 import * as spaces from "@plume/spaces";
 import { Generator, SPACE_TYPES as SPACE_TYPE_NAMES, spaceFromJSON } from "@plume/spaces";
@@ -25,7 +25,7 @@ import {
   tupleSpaces,
   type AnySpace,
 } from "../spaces-util.js";
-import { create, subjectName } from "./common.js";
+import { create, subjectName, requireFactory } from "./common.js";
 
 export type SpaceFactory = () => AnySpace;
 
@@ -270,6 +270,7 @@ function probabilityValueOk(space: AnySpace, value: unknown): boolean {
 
 /** Builds the Space suite without running it. */
 export function planSpace(factory: SpaceFactory, rawOptions?: SpaceOptions): SuitePlan {
+  requireFactory(factory, "checkSpace", "space");
   const { options, settings } = resolveOptions(spaceOptionsSchema, "space", rawOptions);
   const fresh = (): AnySpace => {
     const s = create(factory) as unknown;
@@ -565,7 +566,10 @@ export function planSpace(factory: SpaceFactory, rawOptions?: SpaceOptions): Sui
         for (let i = 0; i < 3; i++) s.sample();
         const from = generatorsOf(s);
         const to = generatorsOf(back);
-        if (from.length === 0 || from.length !== to.length) return;
+        if (from.length === 0 || from.length !== to.length) {
+          ctx.incomplete("the generators of the original and the rebuilt space cannot be read, so sample replay was not compared");
+          return;
+        }
         from.forEach((g, i) => {
           (to[i] as Generator).state = g.state;
         });
@@ -861,7 +865,7 @@ export function planSpace(factory: SpaceFactory, rawOptions?: SpaceOptions): Sui
         const s = (ofType("Box", ctx)[0] as [string, AnySpace])[1];
         const C = classProbe(s, (K) => new K({ low: 0, high: 1, shape: [2] }));
         if (C === undefined) {
-          ctx.note("the Box constructor differs from @plume/spaces' signature; construction rules were not probed");
+          ctx.incomplete("the Box constructor differs from @plume/spaces' signature; construction rules were not probed");
           return;
         }
         const shapeOf = (x: AnySpace) => (x as unknown as { shape: number[] }).shape.join(",");
@@ -972,7 +976,7 @@ export function planSpace(factory: SpaceFactory, rawOptions?: SpaceOptions): Sui
         }
         const s = (ofType("Discrete", ctx)[0] as [string, AnySpace])[1];
         const C = classProbe(s, (K) => new K(3));
-        if (C === undefined) return;
+        if (C === undefined) return ctx.incomplete("the space class's constructor differs from @plume/spaces' signature, so its construction rules were not probed");
         expectThrow("new Discrete(0)", () => new C(0));
         expectThrow("new Discrete(-1)", () => new C(-1));
         expectThrow("new Discrete(1.5)", () => new C(1.5));
@@ -1056,7 +1060,7 @@ export function planSpace(factory: SpaceFactory, rawOptions?: SpaceOptions): Sui
         }
         const s = (ofType("MultiBinary", ctx)[0] as [string, AnySpace])[1];
         const C = classProbe(s, (K) => new K(3));
-        if (C === undefined) return;
+        if (C === undefined) return ctx.incomplete("the space class's constructor differs from @plume/spaces' signature, so its construction rules were not probed");
         expectThrow("new MultiBinary(0)", () => new C(0));
         expectThrow("new MultiBinary([2, 0])", () => new C([2, 0]));
       },
@@ -1089,7 +1093,7 @@ export function planSpace(factory: SpaceFactory, rawOptions?: SpaceOptions): Sui
         }
         const s = (ofType("Text", ctx)[0] as [string, AnySpace])[1];
         const C = classProbe(s, (K) => new K({ maxLength: 3, charset: "ab" }));
-        if (C === undefined) return;
+        if (C === undefined) return ctx.incomplete("the space class's constructor differs from @plume/spaces' signature, so its construction rules were not probed");
         const ordered = guard('new Text({ maxLength: 3, charset: "cbac" })', () => new C({ maxLength: 3, charset: "cbac" })) as unknown as { characterList: readonly string[]; characters: string };
         if (ordered.characterList.join("") !== "cba") fail(`a string charset "cbac" gives the character list ${render(ordered.characterList)}, expected ["c", "b", "a"] (declared order, duplicates dropped)`);
         if (ordered.characters !== "abc") fail(`characters is ${render(ordered.characters)}, expected the sorted "abc"`);
@@ -1154,7 +1158,7 @@ export function planSpace(factory: SpaceFactory, rawOptions?: SpaceOptions): Sui
         const D = new spaces.Discrete(2);
         const B = new spaces.Discrete(3);
         const C = classProbe(s, (K) => new K({ b: D, a: B }));
-        if (C === undefined) return;
+        if (C === undefined) return ctx.incomplete("the space class's constructor differs from @plume/spaces' signature, so its construction rules were not probed");
         const sorted = guard("new Dict({ b, a })", () => new C({ b: D, a: B })) as unknown as { keys: readonly string[] };
         if (sorted.keys.join() !== "a,b") fail(`a plain-object spec gives the key order ${render(sorted.keys)}, expected sorted ["a", "b"]`);
         const listed = guard('new Dict([["b", D], ["a", B]])', () => new C([["b", D], ["a", B]])) as unknown as { keys: readonly string[] };

@@ -1,19 +1,39 @@
-/** The VectorField / wind suite (`wind.*`, contract-checks.md §5). */
+/** The VectorField / wind suite (`wind.*`, CHECKS.md §5). */
 import { Coordinates, ndarray, type PointLike, type VectorField } from "@plume/core-types";
 import fc from "fast-check";
 import * as arb from "../arbitraries.js";
 import { fail, guard, planSuite, type CheckDefinition, type SuitePlan } from "../engine.js";
 import { resolveOptions, vectorFieldOptionsSchema, type VectorFieldOptions } from "../options.js";
-import { trapped } from "../probes/trap.js";
-import { deepFreeze, diffSnapshot, exactDiff, isFrozenWriteError, render, snapshot, typeName } from "../probes/values.js";
+import { HiddenNondeterminismError, trapped } from "../probes/trap.js";
+
+const HIDDEN = Symbol("hidden");
+import { deepFreeze, diffSnapshot, exactDiff, isFrozenWriteError, isPlainObject, render, snapshot, typeName } from "../probes/values.js";
 import type { SuiteReport } from "../report.js";
 import { explainNotContained } from "../spaces-util.js";
-import { checkProtocolShape, create, subjectName } from "./common.js";
+import { checkProtocolShape, create, getMetadata, subjectName, requireFactory } from "./common.js";
 
 export type VectorFieldFactory = () => VectorField;
 
 /** Builds the VectorField suite without running it. */
+/**
+ * Steps a long-run check advances through: every step to 300, then around 1,000, 4,096 and 10,000, and
+ * around any frame count the metadata declares (`num_frames`, `n_frames`, `frame_count`, `frames`).
+ */
+export function longRunSteps(meta: unknown): number[] {
+  const steps = new Set<number>();
+  for (let k = 0; k <= 300; k++) steps.add(k);
+  for (const k of [511, 512, 513, 999, 1000, 1001, 2047, 2048, 2049, 2999, 3000, 4095, 4096, 4097, 5000, 10_000]) steps.add(k);
+  const m = isPlainObject(meta) ? meta : {};
+  const params = isPlainObject(m["parameters"]) ? (m["parameters"] as Record<string, unknown>) : {};
+  for (const key of ["num_frames", "n_frames", "frame_count", "frames", "numFrames", "frameCount"]) {
+    const n = m[key] ?? params[key];
+    if (typeof n === "number" && Number.isSafeInteger(n) && n > 0 && n < 1e7) for (const k of [n - 1, n, n + 1, 2 * n, 3 * n + 1]) steps.add(k);
+  }
+  return [...steps].sort((a, b) => a - b);
+}
+
 export function planVectorField(factory: VectorFieldFactory, rawOptions?: VectorFieldOptions): SuitePlan {
+  requireFactory(factory, "checkVectorField", "windField");
   const { options, settings } = resolveOptions(vectorFieldOptionsSchema, "vector-field", rawOptions);
   const fresh = () => create(factory);
   const grid = (options.gridSize ?? [32, 32]) as arb.GridSpec;
@@ -46,6 +66,17 @@ export function planVectorField(factory: VectorFieldFactory, rawOptions?: Vector
     {
       id: "wind.finite",
       run(ctx) {
+        // every cell of the grid (a singular point such as a vortex centre sits on one cell)
+        const all = fresh();
+        for (let y = 0; y < grid[1]; y++) {
+          for (let x = 0; x < grid[0]; x++) {
+            const v = sample(all, point([x, y]));
+            const items = v instanceof Float32Array || Array.isArray(v) ? Array.from(v as ArrayLike<number>) : [];
+            items.forEach((c, i) => {
+              if (!Number.isFinite(c)) fail(`sample(${render({ x, y })})[${i}] is ${c}: both components must be finite at every cell`, v);
+            });
+          }
+        }
         ctx.property(positions, (p) => {
           const v = sample(fresh(), point(p));
           const items = v instanceof Float32Array || Array.isArray(v) ? Array.from(v as ArrayLike<number>) : [];
@@ -71,7 +102,13 @@ export function planVectorField(factory: VectorFieldFactory, rawOptions?: Vector
     {
       id: "wind.returns-copy",
       run() {
-        const f = fresh();
+        const fields: VectorField[] = [fresh()];
+        const advanced = fresh();
+        if (typeof advanced.advanceToStep === "function") {
+          guard("advanceToStep(3)", () => (advanced.advanceToStep as (k: number) => void)(3));
+          fields.push(advanced);
+        }
+        for (const f of fields)
         for (const c of arb.cornersAndEdges(grid)) {
           const p = point(c);
           const first = sample(f, p);
@@ -140,6 +177,9 @@ export function planVectorField(factory: VectorFieldFactory, rawOptions?: Vector
             };
             const d = exactDiff(run(a), run(b), "samples");
             if (d !== undefined) fail(`two fields reset with seed ${seed} differ: ${d}`);
+            // the same instance reset again with the same seed replays the same samples
+            const d2 = exactDiff(run(a), run(fresh()), "samples");
+            if (d2 !== undefined) fail(`a field reset with seed ${seed} a second time (after advancing) differs from a fresh field reset with ${seed}: ${d2}`);
           },
           { numRuns: Math.max(5, Math.ceil(runs / 5)) },
         );
@@ -162,6 +202,66 @@ export function planVectorField(factory: VectorFieldFactory, rawOptions?: Vector
           adv(direct, k);
           const d2 = exactDiff(values, field(direct, where), "samples");
           if (d2 !== undefined) fail(`after a sequence of advances, step ${k} differs from a fresh field advanced straight to ${k}: ${d2}`);
+        }
+      },
+    },
+    {
+      id: "wind.history-independence",
+      run(ctx) {
+        if (ctx.capabilities.stateful === true) return ctx.skip("capabilities.stateful is declared");
+        // one instance over 600 varied positions gives what a fresh instance gives at each
+        const f = fresh();
+        const long = fc.sample(positions, { seed: ctx.seed, numRuns: 600 });
+        const quiet = (g: VectorField, p: readonly [number, number]): unknown => {
+          try {
+            return trapped(() => g.sample(point(p)));
+          } catch (error) {
+            if (error instanceof HiddenNondeterminismError) return HIDDEN;
+            return sample(g, point(p));
+          }
+        };
+        long.forEach((p, k) => {
+          const got = quiet(f, p);
+          const want = quiet(fresh(), p);
+          // hidden randomness, or instances that differ from birth: other checks' findings, not history
+          if (got === HIDDEN || want === HIDDEN || exactDiff(want, quiet(fresh(), p)) !== undefined) return;
+          const d = exactDiff(got, want, "vector");
+          if (d !== undefined) fail(`sample ${k + 1} on one instance, at ${render(p)}, differs from a fresh instance's (${d}): the vector depends on earlier calls, not on the position and step`);
+        });
+      },
+    },
+    {
+      id: "wind.time-long-run",
+      run(ctx) {
+        const probe = fresh();
+        if (typeof probe.advanceToStep !== "function") return ctx.skip("the field has no advanceToStep");
+        const where = cells(ctx.seed).slice(0, 12);
+        const adv = (f: VectorField, k: number) => guard(`advanceToStep(${k})`, () => trapped(() => (f.advanceToStep as (k: number) => void)(k)));
+        const ladder = longRunSteps(typeof probe.getMetadata === "function" ? getMetadata(probe) : undefined);
+        const f = fresh();
+        let previous = 0;
+        for (const k of ladder) {
+          adv(f, k);
+          for (const c of where) {
+            const v = sample(f, point(c));
+            const items = v instanceof Float32Array || Array.isArray(v) ? Array.from(v as ArrayLike<number>) : [Number.NaN];
+            items.forEach((x, i) => {
+              if (!Number.isFinite(x)) fail(`after advanceToStep(${k}) (from ${previous}), sample(${render(c)})[${i}] is ${x}: vectors must stay finite through long episodes and past any recorded frames`, v);
+            });
+          }
+          previous = k;
+        }
+        // across a reset: the same instance replays what a fresh one gives
+        if (typeof f.reset === "function") {
+          guard("reset(7)", () => (f.reset as (s?: number) => void)(7));
+          const g = fresh();
+          if (typeof g.reset === "function") guard("reset(7)", () => (g.reset as (s?: number) => void)(7));
+          for (const k of [0, 1, 2, 50]) {
+            adv(f, k);
+            adv(g, k);
+            const d = exactDiff(field(f, where), field(g, where), "samples");
+            if (d !== undefined) fail(`after a long run, reset(7) and advanceToStep(${k}) differ from a fresh field's: ${d}`);
+          }
         }
       },
     },

@@ -1,8 +1,9 @@
-/** Broken ActionProcessors, one per `act.*` check id (contract-checks.md §2 "catches"). */
+/** Broken ActionProcessors, one per `act.*` check id (CHECKS.md §2 "catches"). */
 import { AgentState, ValidationError, ndarray, type ActionMetadata, type ActionProcessor, type GridSize, type NDArray, type RandomGenerator } from "@plume/core-types";
 import { Box, Discrete } from "@plume/spaces";
 import { checkActionProcessor, type ActionProcessorOptions } from "../../src/index.js";
-import { ContinuousActions, DiscreteGridActions, EightDirectionActions, OrientedRunTumbleActions } from "../reference/actions.js";
+import { ContinuousActions, DiscreteGridActions, EightDirectionActions, OrientedGridActions, OrientedRunTumbleActions } from "../reference/actions.js";
+import { BatchCardinalActions } from "../reference/batch.js";
 import type { FixtureTable } from "./harness.js";
 
 type AP = ActionProcessor<unknown>;
@@ -143,6 +144,27 @@ export const ACT_FIXTURES: FixtureTable = {
     what: "a new AgentState that zeroes the counters",
     run: run(() => cardinal({ process: (a, s, g) => new AgentState({ position: g.clamp({ x: s.position.x + (MOVES[a]?.[0] ?? 0), y: s.position.y + (MOVES[a]?.[1] ?? 0) }), orientation: s.orientation }) })),
   },
+  "act.orientation-declared": {
+    what: "a cardinal processor that also turns the agent to face its move, while its metadata says orientation_dependent: false",
+    run: run(() => cardinal({ process: (a, s, g) => s.withPosition(g.clamp({ x: s.position.x + (MOVES[a]?.[0] ?? 0), y: s.position.y + (MOVES[a]?.[1] ?? 0) })).withOrientation([90, 0, 270, 180][a] ?? 0) })),
+    ungated: () => checkActionProcessor(() => new OrientedGridActions(), { numRuns: 30 }),
+  },
+  "act.batch-agrees": {
+    what: "a batch that ignores indices and moves environments 0..count-1",
+    run: run(() => {
+      const p = new BatchCardinalActions();
+      const moves = [[0, 1], [1, 0], [0, -1], [-1, 0]] as const;
+      p.processActionBatch = (actions, agents, context, _indices, count) => {
+        for (let i = 0; i < count; i++) {
+          const [dx, dy] = moves[actions[i] as number] ?? [0, 0];
+          (agents.x as Int32Array)[i] = Math.min(context.gridWidth - 1, Math.max(0, (agents.x[i] as number) + dx));
+          (agents.y as Int32Array)[i] = Math.min(context.gridHeight - 1, Math.max(0, (agents.y[i] as number) + dy));
+        }
+      };
+      return p;
+    }),
+    ungated: () => checkActionProcessor(() => new DiscreteGridActions(), { numRuns: 10 }),
+  },
   "act.determinism": {
     // eslint-disable-next-line no-restricted-properties -- a deliberately broken processor: hidden Math.random jitter
     run: run(() => cardinal({ process: (a, s, g) => s.withPosition(g.clamp({ x: s.position.x + (MOVES[a]?.[0] ?? 0) + Math.round(Math.random()), y: s.position.y + (MOVES[a]?.[1] ?? 0) })) })),
@@ -182,7 +204,7 @@ export const ACT_FIXTURES: FixtureTable = {
         getMetadata: () => base.getMetadata(),
       } as unknown as AP;
     }),
-    alsoFails: ["act.boundary-safety", "act.corner-edge", "act.result-valid", "act.new-instance", "act.purity", "act.determinism"],
+    alsoFails: ["act.boundary-safety", "act.corner-edge", "act.result-valid", "act.new-instance", "act.purity", "act.determinism", "act.orientation-declared"],
   },
   "act.validate-total": {
     what: "validateAction reading .length, so it throws on null",

@@ -1,4 +1,4 @@
-/** Broken oracles, one per `core.*` check id (contract-checks.md §9). */
+/** Broken oracles, one per `core.*` check id (CHECKS.md §9). */
 import { AgentState, Coordinates, GridSize } from "@plume/core-types";
 import { checkCore, type CoreOracles } from "../../src/index.js";
 import type { FixtureTable } from "./harness.js";

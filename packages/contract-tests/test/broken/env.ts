@@ -1,4 +1,4 @@
-/** Broken environments, one per `env.*` check id (contract-checks.md §7 "catches" and §12.2). */
+/** Broken environments, one per `env.*` check id (CHECKS.md §7 "catches" and §12.2). */
 import {
   AgentState,
   StateError,
@@ -182,7 +182,7 @@ export const ENV_FIXTURES: FixtureTable = {
   "env.is-env": {
     what: "a plain object with no close",
     run: run(wrapped({ omit: ["close"] })),
-    alsoFails: ["env.spaces-stable", "env.close-idempotent", "env.step-flags-boolean", "env.reward-number", "env.info-object", "env.obs-in-space", "env.obs-structure", "env.obs-finite", "env.type-stability", "env.step-count", "env.total-reward", "env.info-keys", "env.termination-flags", "env.agent-in-bounds", "env.render-all-modes", "env.lifecycle.closed-rejects", "env.lifecycle.close-any-state", "env.lifecycle.errors-typed", "env.lifecycle.model", "env.lifecycle.step-before-reset", "env.lifecycle.reset-ready", "env.lifecycle.step-after-done", "env.info-keys-reference"],
+    alsoFails: ["env.spaces-stable", "env.close-idempotent", "env.step-flags-boolean", "env.reward-number", "env.info-object", "env.obs-in-space", "env.obs-structure", "env.obs-finite", "env.type-stability", "env.step-count", "env.total-reward", "env.info-keys", "env.termination-flags", "env.agent-in-bounds", "env.render-all-modes", "env.lifecycle.closed-rejects", "env.lifecycle.close-any-state", "env.lifecycle.errors-typed", "env.lifecycle.model", "env.lifecycle.step-before-reset", "env.lifecycle.reset-ready", "env.lifecycle.step-after-done", "env.info-keys-reference", "env.obs-structure-types"],
   },
   "env.unwrapped": {
     what: "a wrapper passed in",
@@ -228,6 +228,7 @@ export const ENV_FIXTURES: FixtureTable = {
   },
   "env.metadata": {
     what: 'renderMode "rgb" that metadata does not declare',
+    alsoFails: ["env.render-all-modes"],
     run: run(wrapped({ props: { renderMode: () => "rgb" } })),
   },
   "env.metadata-warnings": {
@@ -730,8 +731,9 @@ export const ENV_FIXTURES: FixtureTable = {
     ),
   },
   "env.render-all-modes": {
-    what: "a factory that ignores renderMode",
-    run: run((hints) => new GridPlumeEnv({ ...hints, renderMode: null })),
+    what: "render() that throws in a declared mode (ansi)",
+    run: run(wrapped({ render: (inner) => (inner.renderMode === "ansi" ? (() => { throw new Error("ansi rendering is not implemented"); })() : inner.render()) })),
+    alsoFails: ["env.render-return", "env.render-no-side-effect"],
   },
   "env.close-idempotent": {
     what: "a second close freeing a released handle",

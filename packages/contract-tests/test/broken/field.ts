@@ -1,4 +1,4 @@
-/** Broken ConcentrationFields, one per `field.*` check id (contract-checks.md §4 "catches"). */
+/** Broken ConcentrationFields, one per `field.*` check id (CHECKS.md §4 "catches"). */
 import { Coordinates, GridSize, type ConcentrationField, type FieldMetadata } from "@plume/core-types";
 import { Generator } from "@plume/spaces";
 import { checkConcentrationField, roundHalfEven, type ConcentrationFieldOptions } from "../../src/index.js";
@@ -105,6 +105,7 @@ export const FIELD_FIXTURES: FixtureTable = {
   },
   "field.determinism": {
     what: "flicker from Math.random",
+    alsoFails: ["field.out-of-bounds-zero"],
     // eslint-disable-next-line no-restricted-properties -- a deliberately broken field: hidden Math.random
     run: run({ sample: (self, x, y) => self.values[Math.max(0, roundHalfEven(y)) * self.gridSize.width + Math.max(0, roundHalfEven(x))]! * (1 + 0 * Math.random()) || 0 }),
   },
@@ -156,6 +157,7 @@ export const FIELD_FIXTURES: FixtureTable = {
   },
   "field.out-of-bounds": {
     what: "fieldArray[y * w + x] read without a bounds check (NaN or a wrap into the next row)",
+    alsoFails: ["field.out-of-bounds-zero"],
     run: run({ offGrid: "raw" }),
   },
   "field.out-of-bounds-zero": {

@@ -19,3 +19,9 @@ export type FixtureTable = Readonly<Record<string, BrokenFixture>>;
 
 /** Small option bag for fixtures: fast runs (the pinned numRuns still finds every bug). */
 export const FAST = { numRuns: 30 } as const;
+
+/** The check id of a fixture key: `"<id>"`, or `"<id>#<variant>"` for a further fixture of the same id. */
+export function idOf(key: string): string {
+  const i = key.indexOf("#");
+  return i < 0 ? key : key.slice(0, i);
+}

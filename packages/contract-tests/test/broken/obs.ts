@@ -1,8 +1,9 @@
-/** Broken ObservationModels, one per `obs.*` check id (contract-checks.md §1 "catches"). */
+/** Broken ObservationModels, one per `obs.*` check id (CHECKS.md §1 "catches"). */
 import { ndarray, type EnvState, type NDArray, type ObservationMetadata, type ObservationModel } from "@plume/core-types";
 import { Box, Generator } from "@plume/spaces";
 import { checkObservationModel, type ObservationModelOptions } from "../../src/index.js";
 import { ConcentrationSensor, WindVectorSensor } from "../reference/sensors.js";
+import { BatchConcentrationSensor } from "../reference/batch.js";
 import type { FixtureTable } from "./harness.js";
 
 const run = (create: () => ObservationModel<unknown>, options: ObservationModelOptions = {}) => (extra: Record<string, unknown> = {}) =>
@@ -64,6 +65,28 @@ class MutableBox {
   }
 }
 
+/** A stateful sensor: (current, previous) readings; `forgetful` makes reset() leave the previous reading. */
+class PreviousReadingSensor implements ObservationModel<NDArray<"float32">> {
+  readonly #space = new Box({ low: 0, high: 1, shape: [2], dtype: "float32" });
+  #previous = 0;
+  constructor(readonly forgetful: boolean) {}
+  get observationSpace(): Box<"float32"> {
+    return this.#space;
+  }
+  reset(): void {
+    if (!this.forgetful) this.#previous = 0;
+  }
+  getObservation(s: EnvState): NDArray<"float32"> {
+    const now = reading(s);
+    const out = ndarray("float32", [2], Float32Array.of(now, this.#previous));
+    this.#previous = now;
+    return out;
+  }
+  getMetadata(): ObservationMetadata {
+    return { type: "previous_reading", modality: "olfactory", parameters: {}, required_state_keys: ["agent_state", "concentration_field"] };
+  }
+}
+
 export const OBS_FIXTURES: FixtureTable = {
   "obs.protocol-shape": {
     what: "missing getMetadata",
@@ -76,7 +99,7 @@ export const OBS_FIXTURES: FixtureTable = {
         getObservation: (s: EnvState) => base.getObservation(s),
       } as unknown as ObservationModel<unknown>;
     }),
-    alsoFails: ["obs.metadata-type", "obs.rng-only", "obs.required-keys", "obs.optional-absent"],
+    alsoFails: ["obs.metadata-type", "obs.rng-only", "obs.required-keys", "obs.optional-absent", "obs.rng-undeclared"],
   },
   "obs.space-valid": {
     what: "a space that does not contain its own samples",
@@ -163,6 +186,58 @@ export const OBS_FIXTURES: FixtureTable = {
       // eslint-disable-next-line no-restricted-properties -- a deliberately broken sensor: hidden Math.random
       return { get observationSpace() { return base.observationSpace; }, getObservation: (s: EnvState) => ndarray("float32", [1], Float32Array.of(reading(s) * Math.random())), getMetadata: () => base.getMetadata() };
     }),
+  },
+  "obs.history-independence#stateful": {
+    what: "a sensor reporting (current, previous) readings whose reset() forgets to clear the previous one",
+    run: run(() => new PreviousReadingSensor(true)),
+    alsoFails: ["obs.determinism"],
+  },
+  "obs.history-independence": {
+    what: "a reading memoised by agent position only, so a later state at the same cell gets a stale value",
+    run: run(() => {
+      const base = new ConcentrationSensor();
+      const memo = new Map<string, number>();
+      return {
+        get observationSpace() {
+          return base.observationSpace;
+        },
+        getObservation(s: EnvState) {
+          const key = `${s.agent_state.position.x},${s.agent_state.position.y}`;
+          if (!memo.has(key)) memo.set(key, reading(s));
+          return ndarray("float32", [1], Float32Array.of(memo.get(key) as number));
+        },
+        getMetadata: () => base.getMetadata(),
+      };
+    }),
+  },
+  "obs.rng-undeclared": {
+    what: "sensor noise drawn from envState.rng without declaring usesRng or noise_std",
+    alsoFails: ["obs.required-keys"],
+    run: run(() => {
+      const base = new ConcentrationSensor();
+      return {
+        get observationSpace() {
+          return base.observationSpace;
+        },
+        getObservation: (s: EnvState) => ndarray("float32", [1], Float32Array.of(Math.min(1, Math.max(0, reading(s) + s.rng.normal(0, 0.05))))),
+        getMetadata: () => base.getMetadata(),
+      };
+    }),
+    ungated: () => checkObservationModel(() => new WindVectorSensor(0.1), { numRuns: 20 }),
+  },
+  "obs.batch-agrees": {
+    what: "a batch that writes row k instead of row indices[k]",
+    run: run(() => {
+      const sensor = new BatchConcentrationSensor();
+      sensor.fillObservationBatch = (out, agents, context, indices, count) => {
+        for (let k = 0; k < count; k++) {
+          const i = indices[k] as number;
+          out[k] = Math.min(1, Math.max(0, context.concentrationField.sample(agents.x[i] as number, agents.y[i] as number, agents.stepCount[i])));
+        }
+      };
+      return sensor;
+    }),
+    ungated: () => checkObservationModel(() => new ConcentrationSensor(), { numRuns: 10 }),
   },
   "obs.rng-only": {
     what: "a private generator used as a fallback when rng is absent",

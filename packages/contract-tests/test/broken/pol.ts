@@ -1,4 +1,4 @@
-/** Broken Policies, one per `pol.*` check id (contract-checks.md §8 "catches"). */
+/** Broken Policies, one per `pol.*` check id (CHECKS.md §8 "catches"). */
 import type { Env, EnvInfo, NDArray, Policy, PolicyResetOptions, RandomGenerator, SelectActionOptions } from "@plume/core-types";
 import { Dict, Box, Discrete, Generator } from "@plume/spaces";
 import { checkPolicy, type PolicyOptions } from "../../src/index.js";

@@ -1,7 +1,8 @@
-/** Broken RewardFunctions, one per `rew.*` check id (contract-checks.md §3 "catches"). */
+/** Broken RewardFunctions, one per `rew.*` check id (CHECKS.md §3 "catches"). */
 import { Coordinates, type AgentState, type ConcentrationField, type PlumeFieldInput, type RewardFunction, type RewardMetadata } from "@plume/core-types";
 import { checkRewardFunction, type RewardFunctionOptions } from "../../src/index.js";
 import { SparseGoalReward, StepPenaltyReward } from "../reference/rewards.js";
+import { BatchSparseGoalReward } from "../reference/batch.js";
 import type { FixtureTable } from "./harness.js";
 
 type RF = RewardFunction<unknown>;
@@ -28,6 +29,20 @@ const base = (p: AgentState, a: unknown, n: AgentState, f: PlumeFieldInput) => s
 const noRange = () => ({ type: "plain", parameters: {} });
 
 export const REW_FIXTURES: FixtureTable = {
+  "rew.batch-agrees": {
+    what: "a batch that measures the distance from the previous cell (prevX, prevY) instead of the new one",
+    run: run(() => {
+      const r = new BatchSparseGoalReward(new Coordinates(7, 5), 1.5);
+      r.computeRewardBatch = (out, _actions, agents, _context, indices, count) => {
+        for (let k = 0; k < count; k++) {
+          const i = indices[k] as number;
+          out[i] = new Coordinates(agents.prevX[i] as number, agents.prevY[i] as number).distanceTo(r.goal) <= r.radius ? 1 : 0;
+        }
+      };
+      return r;
+    }),
+    ungated: () => checkRewardFunction(() => new SparseGoalReward(), { numRuns: 10 }),
+  },
   "rew.protocol-shape": {
     what: "missing getMetadata",
     run: run(() => ({ computeReward: (p: AgentState, a: unknown, n: AgentState, f: PlumeFieldInput) => base(p, a, n, f) }) as unknown as RF),

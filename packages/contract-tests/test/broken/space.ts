@@ -1,4 +1,4 @@
-/** Broken spaces, one per `space.*` check id (contract-checks.md §6 "catches"). */
+/** Broken spaces, one per `space.*` check id (CHECKS.md §6 "catches"). */
 import { isNDArray, ndarray, type DType, type NDArray, type SpaceLike } from "@plume/core-types";
 import { Box, Dict, Discrete, Generator, MultiBinary, MultiDiscrete, OneOf, Sequence, Text, Tuple, flatten, flattenSpace, unflatten, type BoxOptions, type DictSample, type SeedInput, type SeedResult, type SpaceRecord } from "@plume/spaces";
 import { checkSpace, type SpaceOptions } from "../../src/index.js";

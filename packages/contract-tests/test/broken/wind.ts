@@ -1,4 +1,4 @@
-/** Broken VectorFields, one per `wind.*` check id (contract-checks.md §5 "catches"). */
+/** Broken VectorFields, one per `wind.*` check id (CHECKS.md §5 "catches"). */
 import type { PointLike, VectorField } from "@plume/core-types";
 import { Box, Generator } from "@plume/spaces";
 import { checkVectorField, type VectorFieldOptions } from "../../src/index.js";
@@ -9,6 +9,28 @@ const run = (create: () => VectorField, options: VectorFieldOptions = {}) => (ex
 const constant = (vx: number, vy: number): VectorField => ({ sample: () => Float32Array.of(vx, vy) });
 
 export const WIND_FIXTURES: FixtureTable = {
+  "wind.history-independence": {
+    what: "a gust on every 97th sample() call (the vector depends on the call count)",
+    run: run(() => {
+      let calls = 0;
+      return { sample: () => Float32Array.of(++calls % 97 === 0 ? 2 : 0.5, 0) };
+    }),
+  },
+  "wind.time-long-run": {
+    what: "a recorded direction table of 256 steps indexed without wrap or clamp (NaN from step 256 on)",
+    run: run(() => {
+      const table = Array.from({ length: 256 }, (_, k) => (k * Math.PI) / 128);
+      let angle = 0;
+      return {
+        sample: () => Float32Array.of(Math.cos(angle), Math.sin(angle)),
+        advanceToStep: (k: number) => {
+          angle = table[k] as number;
+        },
+      };
+    }),
+    alsoFails: ["wind.finite"],
+    ungated: () => checkVectorField(() => new ConstantWindField(), { numRuns: 10 }),
+  },
   "wind.protocol-shape": {
     what: "sample(x, y) with two numbers",
     run: run(() => ({ sample: ((_x: number, _y: number) => Float32Array.of(0.5, 0)) as unknown as (p: PointLike) => Float32Array })),

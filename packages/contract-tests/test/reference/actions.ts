@@ -1,4 +1,4 @@
-/** Correct reference action processors (contract-checks.md §12.5). */
+/** Correct reference action processors (CHECKS.md §12.5). */
 import { ValidationError, type ActionMetadata, type ActionProcessor, type AgentState, type GridSize, type NDArray, type RandomGenerator } from "@plume/core-types";
 import { Box, Discrete, Generator } from "@plume/spaces";
 import { roundHalfEven } from "../../src/kit.js";

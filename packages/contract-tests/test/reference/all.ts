@@ -1,5 +1,5 @@
 /**
- * Every correct reference implementation with the options it is checked with (contract-checks.md
+ * Every correct reference implementation with the options it is checked with (CHECKS.md
  * §12.5). Each entry runs one suite; `allowWarnings` is the whitelist of warnings it may raise.
  */
 import type { Env, EnvInfo, Policy } from "@plume/core-types";
@@ -15,7 +15,9 @@ import {
   checkVectorField,
   type SuiteReport,
 } from "../../src/index.js";
+import { Coordinates as C } from "@plume/core-types";
 import { REFERENCE_ACTIONS } from "./actions.js";
+import { BatchCardinalActions, BatchConcentrationSensor, BatchSparseGoalReward } from "./batch.js";
 import { GridPlumeEnv, REFERENCE_ENVS } from "./envs.js";
 import { ConstantWindField, GAUSSIAN_PARAMS, GaussianPlume, MovieField, type GaussianParams } from "./fields.js";
 import { GraphSpace } from "./graph.js";
@@ -33,6 +35,11 @@ export interface ReferenceCase {
 }
 
 const cases: ReferenceCase[] = [];
+cases.push(
+  { name: "BatchConcentrationSensor", area: "obs", run: (x = {}) => checkObservationModel(() => new BatchConcentrationSensor(), { name: "BatchConcentrationSensor", ...x }) },
+  { name: "BatchCardinalActions", area: "act", run: (x = {}) => checkActionProcessor(() => new BatchCardinalActions(), { name: "BatchCardinalActions", ...x }) },
+  { name: "BatchSparseGoalReward", area: "rew", run: (x = {}) => checkRewardFunction(() => new BatchSparseGoalReward(new C(7, 5), 1.5), { name: "BatchSparseGoalReward", ...x }) },
+);
 for (const [name, { create, options }] of Object.entries(REFERENCE_SENSORS)) cases.push({ name, area: "obs", run: (x = {}) => checkObservationModel(create, { name, ...options, ...x }) });
 for (const [name, { create, options }] of Object.entries(REFERENCE_ACTIONS)) cases.push({ name, area: "act", run: (x = {}) => checkActionProcessor(create, { name, ...options, ...x }) });
 for (const [name, { create }] of Object.entries(REFERENCE_REWARDS)) cases.push({ name, area: "rew", run: (x = {}) => checkRewardFunction(create, { name, ...x }) });

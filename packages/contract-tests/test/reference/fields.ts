@@ -1,4 +1,4 @@
-/** Correct reference fields (contract-checks.md §12.5). */
+/** Correct reference fields (CHECKS.md §12.5). */
 import { Coordinates, GridSize, type ConcentrationField, type FieldMetadata, type PointLike, type VectorField } from "@plume/core-types";
 import { roundHalfEven } from "../../src/kit.js";
 

@@ -1,4 +1,4 @@
-/** Correct reference policies (contract-checks.md §12.5). */
+/** Correct reference policies (CHECKS.md §12.5). */
 import type { ComponentMetadata, NDArray, Policy, PolicyResetOptions, RandomGenerator, SelectActionOptions } from "@plume/core-types";
 import { Discrete, Generator } from "@plume/spaces";
 

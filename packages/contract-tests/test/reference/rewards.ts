@@ -1,4 +1,4 @@
-/** Correct reference rewards (contract-checks.md §12.5). */
+/** Correct reference rewards (CHECKS.md §12.5). */
 import type { AgentState, Coordinates, PlumeFieldInput, RewardFunction, RewardMetadata } from "@plume/core-types";
 import { Coordinates as C } from "@plume/core-types";
 

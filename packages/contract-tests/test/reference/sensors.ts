@@ -1,5 +1,5 @@
 /**
- * Correct reference sensors (contract-checks.md §12.5): every check must pass on them, with zero
+ * Correct reference sensors (CHECKS.md §12.5): every check must pass on them, with zero
  * errors and zero warnings outside the whitelist.
  */
 import { ndarray, type EnvState, type NDArray, type ObservationMetadata, type ObservationModel } from "@plume/core-types";
