@@ -60,6 +60,30 @@ async function plumeImage(setup: EnvSetup): Promise<PlumeImage> {
   }
 }
 
+/**
+ * A time-varying plume (one with `advanceToStep`, e.g. the turbulent plume) as it was during the episode reset with
+ * `seed`: a fresh environment of the same config, reset with that seed, its plume moved to each asked step (the
+ * plume depends on the seed and the step only, not on the agent). Undefined for a static plume.
+ */
+async function movingPlume(setup: EnvSetup, seed: number | undefined): Promise<{ fieldAt: (step: number) => Float32Array; close(): void } | undefined> {
+  const env = await createEnv(setup.config, setup.baseDir);
+  if (typeof env.plume.advanceToStep !== "function") {
+    env.close();
+    return undefined;
+  }
+  env.reset(seed === undefined ? undefined : { seed });
+  const { width, height } = env.gridSize;
+  return {
+    fieldAt: (step) => {
+      env.plume.advanceToStep?.(step);
+      const field = new Float32Array(width * height);
+      for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) field[y * width + x] = Number(env.plume.sample(x, y, step));
+      return field;
+    },
+    close: () => env.close(),
+  };
+}
+
 function trailsOf(result: RunResult, count: number): Trail[] {
   return result.episodes
     .slice(0, count)
@@ -188,12 +212,14 @@ export async function renderCommand(values: Record<string, unknown>, io: Io): Pr
   if (flags.gif !== undefined) {
     const first = result.episodes[0];
     const trail: Trail = { cells: first?.trajectory ?? [], color: TRAJECTORY_COLORS[0] as Trail["color"] };
-    const bytes = animateEpisode(plume, trail, {
+    const moving = await movingPlume({ ...setup, config }, first?.seed);
+    const bytes = animateEpisode({ ...plume, ...(moving !== undefined && { fieldAt: moving.fieldAt }) }, trail, {
       title: `${name} seed ${first?.seed ?? 0}: ${first?.success === true ? "reached the source" : "did not reach the source"}`,
       ...(scale !== undefined && { scale }),
       fps: flags.fps,
       maxFrames: flags.maxFrames,
     });
+    moving?.close();
     const gif = writeBytes(resolve(io.cwd ?? process.cwd(), flags.gif), bytes, "--gif");
     io.stdout(`wrote ${gif} (episode seed ${first?.seed ?? 0}, ${first?.steps ?? 0} steps)\n`);
   }

@@ -136,6 +136,8 @@ export interface PlumeImage {
   readonly height: number;
   readonly field: ArrayLike<number>;
   readonly source: Cell;
+  /** A time-varying plume's field at episode step `step` (animations redraw the plume every frame). */
+  readonly fieldAt?: ((step: number) => ArrayLike<number>) | undefined;
 }
 
 /** A trajectory to draw: its cells, start first, and its colour. */
@@ -286,10 +288,13 @@ export function animateEpisode(plume: PlumeImage, trail: Trail, options: Animati
   const scale = options.scale ?? autoScale(plume.width, plume.height, 384);
   const maxFrames = Math.max(2, options.maxFrames ?? 150);
   const delay = Math.round(1000 / Math.max(1, Math.min(100, options.fps ?? 20)));
-  const background = drawPlume(plume, scale);
+  const still = drawPlume(plume, scale);
+  // A time-varying plume is redrawn at every frame's step, on one colour scale ([0, 1], the fields' range).
+  const background = (step: number): Canvas =>
+    plume.fieldAt === undefined ? still : drawPlume({ ...plume, field: plume.fieldAt(step) }, scale, [0, 1]);
   const captionH = textHeight(1) * 2 + 12;
-  const width = background.width;
-  const height = background.height + captionH;
+  const width = still.width;
+  const height = still.height + captionH;
   const colors = palette();
   const lookup = new Map<number, number>(colors.map((c, i) => [(c[0] << 16) | (c[1] << 8) | c[2], i]));
   const TRANSPARENT = 255;
@@ -306,8 +311,8 @@ export function animateEpisode(plume: PlumeImage, trail: Trail, options: Animati
     const frame = new Canvas(width, height);
     frame.text(6, 6, fitText(options.title, width - 12, 1), INK, 1);
     frame.text(6, 6 + textHeight(1) + 5, `STEP ${step}/${steps}`, MUTED, 1);
-    const image = new Canvas(background.width, background.height);
-    image.blit(background, 0, 0);
+    const image = new Canvas(still.width, still.height);
+    image.blit(background(step), 0, 0);
     drawTrails(image, [trail], scale, step);
     drawSource(image, plume.source, scale);
     const [ax, ay] = centre(trail.cells[step] as Cell, scale);

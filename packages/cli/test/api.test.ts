@@ -139,6 +139,18 @@ describe("pictures", () => {
     const gif = animateEpisode(plume, { cells: [[0, 0], [1, 0], [2, 0]], color: TRAJECTORY_COLORS[1] as never }, { title: "x", scale: 3 });
     expect(new TextDecoder().decode(gif.subarray(0, 6))).toBe("GIF89a");
   });
+
+  it("an animation redraws a time-varying plume (fieldAt) at every frame's step", () => {
+    const steps: number[] = [];
+    const trail = { cells: [[0, 0], [1, 0], [2, 0], [3, 0]] as [number, number][], color: TRAJECTORY_COLORS[1] as never };
+    const fieldAt = (step: number) => {
+      steps.push(step);
+      return Float32Array.from({ length: plume.width * plume.height }, (_, i) => (i === step ? 1 : 0));
+    };
+    const moving = animateEpisode({ ...plume, fieldAt }, trail, { title: "x", scale: 3 });
+    expect(steps).toEqual([0, 1, 2, 3]);
+    expect(moving).not.toEqual(animateEpisode(plume, trail, { title: "x", scale: 3 }));
+  });
 });
 
 describe("main, in-process", () => {

@@ -7,7 +7,7 @@
 // h.createEnv(hints?) builds an env module's env, h.state({...}) an env state, h.gaussian({...}) and
 // h.wind(vx, vy) real fields, h.agent([x, y], extra?) an AgentState, h.grid(w, h) a GridSize,
 // h.batch(rows) / h.context({...}) batch inputs, h.assert(cond, message), plus h.ndarray, h.Generator,
-// h.Box, h.isContained(space, value) (a plain-Box reading of a Box space) and h.realEnvState(options)
+// h.Box, h.isContained(space, value) (a plain-Box reading of a Box space) and h.realEnvState()
 // (the env state a real PlumeEnv hands its sensor).
 
 import { setTimeout as sleep } from "node:timers/promises";
@@ -588,6 +588,134 @@ export const demos = {
     for (let i = 0; i < 1001; i++) result = env.step(i % 2 === 0 ? 0 : 2);
     h.assert(!env.observationSpace.contains(result[0]), "contained");
     return `after 1001 steps the observation is [${Array.from(result[0].data)}]`;
+  },
+  // ---------------------------------------------------------------- later additions
+  "broken/sensor/scanline-64": (h) => {
+    try {
+      h.make().getObservation(h.state({ grid: [100, 10], agent: [3, 3] }));
+    } catch (error) {
+      return `on a 100x10 grid getObservation throws ${error.constructor.name}: ${error.message}`;
+    }
+    throw new Error("no error on a 100-wide grid");
+  },
+  "broken/sensor/clock-int16": (h) => {
+    const s = h.make();
+    const obs = s.getObservation(h.state({ grid: [10, 10], agent: [1, 1], step_count: 40_000, max_steps: 100_000 }));
+    h.assert(!s.observationSpace.contains(obs), "contained");
+    return `step 40000: elapsed = ${obs.elapsed.data[0]}`;
+  },
+  "broken/sensor/grid-key-undeclared": (h) => {
+    const s = h.make();
+    const full = h.state({ grid: [10, 10], agent: [1, 1] });
+    const declared = Object.fromEntries(s.getMetadata().required_state_keys.map((k) => [k, full[k]]));
+    try {
+      s.getObservation(declared);
+    } catch (error) {
+      return `with only the declared keys (${Object.keys(declared).join(", ")}) getObservation throws ${error.constructor.name}`;
+    }
+    throw new Error("works with the declared keys");
+  },
+  "broken/action/clamp-square-assumed": (h) => {
+    const r = h.make().processAction(0, h.agent([0, 4]), h.grid(10, 5));
+    h.assert(r.position.y >= 5, "in bounds");
+    return `UP from (0, 4) on a 10x5 grid lands at y = ${r.position.y}`;
+  },
+  "broken/reward/global-visited": (h) => {
+    const t = [h.agent([10, 10]), 1, h.agent([11, 10]), h.gaussian({ grid: [32, 32] })];
+    const first = h.make().computeReward(...t);
+    const second = h.make().computeReward(...t);
+    h.assert(first !== second, "same reward");
+    return `the same transition on two fresh instances: ${first} then ${second}`;
+  },
+  "broken/field/uint16-row-offsets": (h) => {
+    const f = h.make({ grid: [300, 300], source: [150, 250], sigma: 30 });
+    const a = f.sample(150, 250);
+    const b = f.fieldArray[250 * 300 + 150];
+    h.assert(a !== b, "agree");
+    return `on 300x300, sample(150, 250) = ${a} but fieldArray[250 * 300 + 150] = ${b}`;
+  },
+  "broken/wind/stream-corner-calm": (h) => {
+    const v = h.make().sample({ x: 0, y: 0 });
+    h.assert(Number.isNaN(v[0]), "finite");
+    return `sample at the corner (0, 0) is [${Array.from(v)}]`;
+  },
+  "broken/env/truncation-total-steps": (h) => {
+    const env = h.createEnv();
+    const first = walk(env, (e, i) => (i % 2 === 0 ? 0 : 2), { options: { start_location: [0, 0] } });
+    const second = walk(env, (e, i) => (i % 2 === 0 ? 0 : 2), { options: { start_location: [0, 0] } });
+    h.assert(second.steps < env.maxSteps, "second episode full length");
+    return `maxSteps ${env.maxSteps}: episode 1 truncated after ${first.steps} steps, episode 2 after ${second.steps} (info.step_count ${second.result[4].step_count})`;
+  },
+  "broken/env/info-seed-stale": (h) => {
+    const env = h.createEnv();
+    env.reset({ seed: 5 });
+    const [, info] = env.reset();
+    h.assert(info.seed === 5, "seed cleared");
+    return `after reset({seed: 5}) and reset(): info.seed = ${info.seed}`;
+  },
+  "broken/sensor/undeclared-antenna-jitter": (h) => {
+    const s = h.make();
+    const state = h.state({ grid: [20, 20], agent: [8, 8], field: h.gaussian({ grid: [20, 20], source: [10, 9], sigma: 2 }) });
+    const seen = new Set(Array.from({ length: 40 }, () => obsValues(s.getObservation(state)).join()));
+    h.assert(seen.size > 1, "always the same reading");
+    return `40 calls with one env state gave ${seen.size} different observations`;
+  },
+  "broken/sensor/log-odour-infinity": (h) => {
+    const s = h.make();
+    const obs = s.getObservation(h.state({ grid: [100, 10], agent: [99, 0], field: h.gaussian({ grid: [100, 10], source: [0, 9], sigma: 2 }) }));
+    h.assert(obs.data[0] === -Infinity, "finite");
+    return `far from the source the observation is [${obsValues(obs)}] (the space contains it: ${s.observationSpace.contains(obs)})`;
+  },
+  "broken/env/lenient-obs-space": (h) => {
+    const env = h.createEnv();
+    const { result } = walk(env, 1, { options: { start_location: [70, 40] }, limit: 20 });
+    const [obs] = result;
+    h.assert(env.observationSpace.contains(obs) && !h.isContained(env.observationSpace, obs), "the env's space and a plain Box agree");
+    return `next to the source the observation is ${obs.data[0]}: the env's space says contained, a plain Box(0, 1) says not`;
+  },
+  "broken/env/late-termination": (h) => {
+    const env = h.createEnv();
+    let [, info] = env.reset({ seed: 0 });
+    const KING = { "0,1": 0, "1,1": 1, "1,0": 2, "1,-1": 3, "0,-1": 4, "-1,-1": 5, "-1,0": 6, "-1,1": 7 };
+    for (let i = 0; i < 100; i++) {
+      const [x, y] = info.agent_position;
+      const key = `${Math.sign(env.goalLocation.x - x)},${Math.sign(env.goalLocation.y - y)}`;
+      const result = env.step(KING[key]);
+      info = result[4];
+      if (info.distance_to_goal === 0) {
+        h.assert(result[2] === false, "terminated on the goal step");
+        return `the step onto the source (step ${info.step_count}) has distance_to_goal 0 but terminated ${result[2]}`;
+      }
+    }
+    throw new Error("never reached the goal");
+  },
+  "broken/sensor/reset-keeps-baseline": (h) => {
+    const field = h.gaussian({ grid: [20, 20], source: [10, 10], sigma: 3 });
+    const states = [[10, 10], [9, 10], [8, 10]].map((agent) => h.state({ grid: [20, 20], agent, field }));
+    const used = h.make();
+    for (let i = 0; i < 30; i++) used.getObservation(states[0]);
+    used.reset();
+    const after = states.map((s) => obsValues(used.getObservation(s)).join());
+    const fresh = h.make();
+    fresh.reset();
+    const first = states.map((s) => obsValues(fresh.getObservation(s)).join());
+    h.assert(after.join("|") !== first.join("|"), "reset restored the sensor");
+    return `after reset() the sequence gives [${after.join(" | ")}], a fresh instance [${first.join(" | ")}]`;
+  },
+  "broken/policy/spiral-schedule-end": (h) => {
+    const p = h.make();
+    p.reset({ seed: 0 });
+    const zero = h.ndarray("float32", [1], f32(0));
+    for (let i = 0; i < 5000; i++) {
+      const a = p.selectAction(zero);
+      if (!p.actionSpace.contains(a)) return `after ${i} search steps without odour the action is ${a}`;
+    }
+    throw new Error("every action contained");
+  },
+  "broken/reward/novelty-table-256": (h) => {
+    const v = h.make().computeReward(h.agent([10, 300]), 0, h.agent([10, 301]), h.gaussian({ grid: [32, 32] }));
+    h.assert(Number.isNaN(v), "finite");
+    return `a transition to (10, 301) on a grid taller than 256 is rewarded ${v}`;
   },
 };
 

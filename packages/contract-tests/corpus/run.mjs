@@ -10,7 +10,7 @@
 // Exit code 0 only when every broken plugin is rejected with one of its expected check ids and every
 // correct plugin is accepted; 1 otherwise; 2 for bad usage.
 import { spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -82,7 +82,9 @@ export function judge(entry, run) {
   const warned = [...new Set(results.filter((r) => r.status === "warned").map((r) => r.id))];
   const suites = [...new Set(run.report?.suites?.map((s) => s.suite) ?? [])];
   const base = { id: entry.id, kind: entry.kind, class: entry.class, expect: entry.expect, exitCode: run.code, ms: run.ms, failed, warned, suites };
-  if (run.code !== 0 && run.code !== 1) {
+  // exit 2 (usage or load error), a timeout, or any exit without the JSON report (a crash of the CLI itself):
+  // the kit did not judge the plugin
+  if ((run.code !== 0 && run.code !== 1) || run.report === undefined) {
     const why = (run.stderr || run.stdout).trim().split("\n").slice(0, 3).join(" | ");
     return { ...base, verdict: "not-run", reason: `exit ${run.code}: ${why}` };
   }
@@ -178,6 +180,10 @@ async function main() {
     return 2;
   }
   const cli = resolve(values.cli ?? join(repoRoot, "packages/contract-tests/dist/cli.js"));
+  if (!existsSync(cli)) {
+    console.error(`run.mjs: the CLI ${cli} does not exist: build the kit first (npx turbo run build --filter=@plume/contract-tests)`);
+    return 2;
+  }
   const manifest = loadManifest();
   const globs = (values.only ?? []).map(globToRegExp);
   const entries = manifest.entries.filter((e) => globs.length === 0 || globs.some((g) => g.test(e.id) || g.test(e.path)));

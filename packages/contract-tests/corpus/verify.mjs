@@ -6,7 +6,9 @@
 //   (3 episodes, observations checked at every step), policies drive a PlumeEnv, and env modules run
 //   episodes with their own invariants checked (observation in space, boolean flags, finite rewards,
 //   step limit, [H, W, 3] uint8 frames);
-// - every manifest entry points at a module that loads, and every module is in the manifest.
+// - every manifest entry points at a module that loads, and every module is in the manifest;
+// - run.mjs judges synthetic CLI runs (killed, killed by another id, survived, crashed, timed out,
+//   accepted, false failure) as its README says.
 //
 //   node packages/contract-tests/corpus/verify.mjs [--only <glob>]...
 //
@@ -20,7 +22,7 @@ import { parseArgs } from "node:util";
 import { AgentState, Coordinates, ENV_STATE_KEYS, GridSize, isNDArray, isPlugin, ndarray } from "@plume/core-types";
 import { Box, Generator } from "@plume/spaces";
 import { demos } from "./demos.mjs";
-import { globToRegExp, loadManifest } from "./run.mjs";
+import { globToRegExp, judge, loadManifest, summarize } from "./run.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repoRoot = resolve(here, "../../..");
@@ -236,6 +238,36 @@ function runCorrect(entry, module) {
   }
 }
 
+// ------------------------------------------------------------------ run.mjs's judging
+/** Judges synthetic CLI runs the way run.mjs does and returns the problems found (empty when the rules hold). */
+function checkJudging() {
+  const report = (results) => ({ suites: [{ suite: "observation-model", results }] });
+  const broken = { id: "b", kind: "sensor", class: "1-history", expect: "reject", checks: ["obs.a", "obs.b"] };
+  const correct = { id: "c", kind: "sensor", class: "x", expect: "accept", checks: [] };
+  const cases = [
+    [broken, { code: 1, report: report([{ id: "obs.b", status: "failed" }]) }, "killed"],
+    [broken, { code: 1, report: report([{ id: "obs.z", status: "failed" }]) }, "killed-other"],
+    [broken, { code: 0, report: report([{ id: "obs.a", status: "warned" }]) }, "survived"],
+    [broken, { code: 2, stderr: "exports no plugin", report: undefined }, "not-run"],
+    [broken, { code: 1, stderr: "Cannot find module", report: undefined }, "not-run"],
+    [broken, { code: "killed by SIGKILL (timeout)", report: undefined }, "not-run"],
+    [correct, { code: 0, report: report([{ id: "obs.a", status: "passed" }]) }, "accepted"],
+    [correct, { code: 1, report: report([{ id: "obs.a", status: "failed" }]) }, "false-failure"],
+    [correct, { code: 2, stderr: "bad usage", report: undefined }, "not-run"],
+  ];
+  const problems = [];
+  const judged = cases.map(([entry, run, want]) => {
+    const j = judge(entry, { stdout: "", stderr: "", ms: 1, ...run });
+    if (j.verdict !== want) problems.push(`run.mjs judged ${JSON.stringify(run)} for a ${entry.expect} entry as ${j.verdict}, not ${want}`);
+    return j;
+  });
+  const t = summarize(judged).total;
+  if (t.broken !== 6 || t.killed !== 1 || t.killedOther !== 1 || t.survived !== 1 || t.notRun !== 3 || t.correct !== 3 || t.accepted !== 1 || t.falseFailures !== 1 || t.correctNotRun !== 1) {
+    problems.push(`run.mjs's tally of the synthetic runs is wrong: ${JSON.stringify(t)}`);
+  }
+  return problems;
+}
+
 // ------------------------------------------------------------------ main
 function modulesOnDisk() {
   const out = [];
@@ -271,6 +303,7 @@ async function main() {
       if (e.expect === "accept" && !e.description) problems.push(`${e.id}: a correct entry needs a description`);
     }
   }
+  if (globs.length === 0) problems.push(...checkJudging());
   const entries = manifest.entries.filter((e) => globs.length === 0 || globs.some((g) => g.test(e.id) || g.test(e.path)));
   let shown = 0;
   let working = 0;

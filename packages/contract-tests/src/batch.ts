@@ -58,6 +58,9 @@ export function batchSpec(): fc.Arbitrary<BatchSpec> {
         ),
       }),
     )
+    // a time-varying plume is one object at one step for the whole batch (as a vector env advances it): the
+    // environments then share that step count, so a sensor may sample it with or without `t`
+    .map((b) => (b.plume === "moving" ? { ...b, envs: b.envs.map((e) => ({ ...e, stepCount: (b.envs[0] as BatchEnvSpec).stepCount })) } : b))
     .chain((b) => {
       const all = b.envs.map((_, i) => i);
       return fc.shuffledSubarray(all, { minLength: 1 }).chain((listed) => {
@@ -104,7 +107,7 @@ export function copyAgents(a: AgentBatch): AgentBatch {
 /** The world of a batch: its context (with one generator per env) and each env's plume and wind objects. */
 export function batchWorld(b: BatchSpec): { context: BatchContext; rngs: Generator[]; field: ConcentrationField; wind: VectorField | undefined; grid: GridSize } {
   const grid = new GridSize(b.grid[0], b.grid[1]);
-  const field = new KitPlume(grid, { kind: b.plume, source: b.source, source2: b.source, sigma: b.sigma });
+  const field = new KitPlume(grid, { kind: b.plume, source: b.source, source2: b.source, sigma: b.sigma }, b.envs[0]?.stepCount ?? 0);
   const wind = b.wind === null ? undefined : new KitWind(b.wind);
   const goal = grid.center();
   const rngs = b.envs.map((e) => Generator.fromSeed(e.rngSeed));

@@ -149,7 +149,7 @@ describe("selector defaults", () => {
     expect(names.reward).toEqual(["sparse", "step_penalty"]);
     expect(names.plume).toEqual(["gaussian", "movie", "turbulent"]);
     expect(names.policy).toEqual(["greedy", "random", "surge-cast", "temporal-gradient"]);
-    expect(names.wind).toEqual(["constant"]);
+    expect(names.wind).toEqual(["constant", "turbulent"]);
   });
 
   it("configComponentTypes lists every type a raw config names, nested ones included, importing nothing", () => {

@@ -16,6 +16,7 @@ import { plugins as composePlugins } from "@plume/sensors-compose";
 import { plugins as continuousPlugins } from "@plume/actions-continuous";
 import { plugins as concentrationPlugins } from "@plume/sensors-concentration";
 import { plugins as discretePlugins } from "@plume/actions-discrete";
+import { TurbulentPlume, TurbulentWind, plugins as turbulentPlugins } from "@plume/plume-turbulent";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   BUILTIN_PLUGIN_PACKAGES,
@@ -98,8 +99,8 @@ afterAll(() => {
 
 describe("the catalog: every built-in name resolves to the package that exports it", () => {
   it("lists each plugin of each @plume plugin package, and nothing those packages do not export", () => {
-    const exported = [envPlugins, concentrationPlugins, windPlugins, composePlugins, discretePlugins, continuousPlugins, orientedPlugins].flat();
-    const catalogued = BUILTIN_PLUGIN_PACKAGES.filter((e) => !["@plume/policies", "@plume/plume-movie", "@plume/plume-turbulent"].includes(e.package));
+    const exported = [envPlugins, concentrationPlugins, windPlugins, composePlugins, discretePlugins, continuousPlugins, orientedPlugins, turbulentPlugins].flat();
+    const catalogued = BUILTIN_PLUGIN_PACKAGES.filter((e) => !["@plume/policies", "@plume/plume-movie"].includes(e.package));
     expect(catalogued.map((e) => `${e.kind}:${e.name}`).sort()).toEqual(exported.map((p) => `${p.kind}:${p.name}`).sort());
     expect(pluginPackageFor("sensor", "wind_vector")?.package).toBe("@plume/sensors-wind");
     expect(pluginPackageFor("action", "surge_cast")?.package).toBe("@plume/actions-oriented");
@@ -110,7 +111,7 @@ describe("the catalog: every built-in name resolves to the package that exports 
 
   it("agrees with the names each plugin package declares in its package.json", () => {
     for (const pkg of new Set(BUILTIN_PLUGIN_PACKAGES.map((e) => e.package))) {
-      if (["@plume/plume-movie", "@plume/plume-turbulent", "@plume/policies"].includes(pkg)) continue;
+      if (["@plume/plume-movie", "@plume/policies"].includes(pkg)) continue;
       const manifest = JSON.parse(readFileSync(createRequire(import.meta.url).resolve(`${pkg}/package.json`), "utf8")) as { plume?: { plugins?: unknown } };
       const declared = (manifest.plume?.plugins ?? []) as { kind: string; name: string }[];
       expect(declared.map((d) => `${d.kind}:${d.name}`).sort(), pkg).toEqual(
@@ -134,13 +135,27 @@ describe("the catalog: every built-in name resolves to the package that exports 
     expect(env.observationSpace.contains(obs)).toBe(true);
   });
 
+  it("the turbulent plume and its wind are imported by name (plume and wind sections)", async () => {
+    const options = { windRegion: [0, 40, -10, 10], windNodes: [9, 5], cellSize: 2, warmupSeconds: 5, stepsPerEnvStep: 5 };
+    const env = await createFromObject({ plume: { type: "turbulent", options }, wind: { type: "turbulent", options }, sensor: "wind_vector" });
+    expect(env.plume).toBeInstanceOf(TurbulentPlume);
+    expect(env.wind).toBeInstanceOf(TurbulentWind);
+    const [obs] = env.reset({ seed: 1 });
+    expect(env.observationSpace.contains(obs)).toBe(true);
+  });
+
   it("a name whose package is not installed says which package to install, with the config path", async () => {
-    const movie = await expectRejection(createEnvironmentFromConfig({ plume: { type: "movie", options: { path: "x.zarr" } } }), ConfigurationError, "plume.type");
-    expect(movie.message).toContain("install @plume/plume-movie");
-    expect(movie.message).toContain("plume.type");
-    const turbulent = await expectRejection(createFromObject({ plume: "turbulent" }), ConfigurationError, "plume.type");
-    expect(turbulent.message).toContain("install @plume/plume-turbulent");
-    expect(turbulent.expected).toContain("@plume/plume-turbulent");
+    // (@plume/plume-movie and @plume/plume-turbulent are dev dependencies here: a catalog name of a package
+    // that is not installed stands in for them.)
+    const unregister = registerPluginPackage({ kind: "plume", name: "nowhere", package: "@acme/plume-nowhere" });
+    try {
+      const missing = await expectRejection(createEnvironmentFromConfig({ plume: { type: "nowhere", options: { path: "x.zarr" } } }), ConfigurationError, "plume.type");
+      expect(missing.message).toContain("install @acme/plume-nowhere");
+      expect(missing.message).toContain("plume.type");
+      expect(missing.expected).toContain("@acme/plume-nowhere");
+    } finally {
+      unregister();
+    }
     // @plume/policies is not installed beside @plume/env here (it depends on env, not the other way round).
     const policy = await expectRejection(resolvePlugin("policy", "greedy", { projectDir: project }), ConfigurationError, "policy.type");
     expect(policy.message).toContain("install @plume/policies");

@@ -1,3 +1,6 @@
+/** Points a chart keeps: the last this many steps (a long episode's chart scrolls). */
+export const CHART_WINDOW = 2000;
+
 /** Small live line charts (reward, sensor reading, distance to the source) drawn on canvases. */
 export class Sparkline {
   readonly #canvas: HTMLCanvasElement;
@@ -17,6 +20,7 @@ export class Sparkline {
 
   push(value: number): void {
     this.#values.push(value);
+    if (this.#values.length > 2 * CHART_WINDOW) this.#values = this.#values.slice(-CHART_WINDOW);
   }
 
   get length(): number {
@@ -28,6 +32,7 @@ export class Sparkline {
     const ctx = c.getContext("2d") as CanvasRenderingContext2D;
     ctx.fillStyle = "#202026";
     ctx.fillRect(0, 0, c.width, c.height);
+    if (this.#values.length > CHART_WINDOW) this.#values = this.#values.slice(-CHART_WINDOW);
     const values = this.#values.filter((v) => Number.isFinite(v));
     const last = this.#values[this.#values.length - 1];
     ctx.fillStyle = "#b0b0bb";

@@ -57,38 +57,15 @@ export interface FrameState {
   readonly heading: number;
 }
 
-/** Draws a frame on `canvas` (whose size sets the scale). */
+type Cell = readonly [number, number];
+
+/** Draws a frame on `canvas` (whose size sets the scale): the field, the trail, the source, the agent and its heading. */
 export function drawFrame(canvas: HTMLCanvasElement, state: FrameState): void {
-  const ctx = canvas.getContext("2d") as CanvasRenderingContext2D;
   const { field, source, trail, heading } = state;
-  const scale = Math.min(canvas.width / field.width, canvas.height / field.height);
-  ctx.fillStyle = "#18181c";
-  ctx.fillRect(0, 0, canvas.width, canvas.height);
-  ctx.imageSmoothingEnabled = false;
-  ctx.drawImage(field.canvas, 0, 0, field.width * scale, field.height * scale);
-  const at = (cell: readonly [number, number]): [number, number] => [(cell[0] + 0.5) * scale, (cell[1] + 0.5) * scale];
+  const { ctx, at, scale } = drawField(canvas, field);
   const color = TRAJECTORY_COLORS[0] as Rgb;
-  if (trail.length > 1) {
-    ctx.strokeStyle = css(color);
-    ctx.lineWidth = Math.max(1.5, Math.min(3, scale * 0.5));
-    ctx.lineJoin = "round";
-    ctx.beginPath();
-    trail.forEach((cell, i) => (i === 0 ? ctx.moveTo(...at(cell)) : ctx.lineTo(...at(cell))));
-    ctx.stroke();
-  }
-  // Source: a white ring with a black outline and a white dot, as in plume render.
-  const [sx, sy] = at(source);
-  const r = Math.max(5, scale * 1.6);
-  ring(ctx, sx, sy, r + 1, 3.5, css(BLACK));
-  ring(ctx, sx, sy, r + 1, 1.6, css(WHITE));
-  disc(ctx, sx, sy, Math.max(1.5, scale * 0.45), css(WHITE));
-  const start = trail[0];
-  if (start !== undefined) {
-    const [x0, y0] = at(start);
-    const rs = Math.max(3, scale * 0.9);
-    disc(ctx, x0, y0, rs + 1.2, css(BLACK));
-    disc(ctx, x0, y0, rs, css(color));
-  }
+  drawTrail(ctx, trail, at, scale, color);
+  drawSource(ctx, at(source), scale);
   const agent = trail[trail.length - 1];
   if (agent !== undefined) {
     const [ax, ay] = at(agent);
@@ -105,6 +82,64 @@ export function drawFrame(canvas: HTMLCanvasElement, state: FrameState): void {
     disc(ctx, ax, ay, ra + 1.5, css(WHITE));
     disc(ctx, ax, ay, ra, css(color));
   }
+}
+
+/**
+ * Draws a comparison panel, as `plume compare` draws one: the field, one trail per episode in
+ * `TRAJECTORY_COLORS` (same colour = same seed in every panel; disc = start, square = end) and the source.
+ */
+export function drawPanel(canvas: HTMLCanvasElement, field: FieldImage, source: Cell, trails: readonly (readonly Cell[])[]): void {
+  const { ctx, at, scale } = drawField(canvas, field);
+  trails.forEach((trail, i) => {
+    const color = TRAJECTORY_COLORS[i % TRAJECTORY_COLORS.length] as Rgb;
+    drawTrail(ctx, trail, at, scale, color);
+    const end = trail[trail.length - 1];
+    if (end === undefined) return;
+    const [ex, ey] = at(end);
+    const h = Math.max(2.5, scale * 0.8);
+    ctx.fillStyle = css(BLACK);
+    ctx.fillRect(ex - h - 1, ey - h - 1, 2 * h + 2, 2 * h + 2);
+    ctx.fillStyle = css(color);
+    ctx.fillRect(ex - h, ey - h, 2 * h, 2 * h);
+  });
+  drawSource(ctx, at(source), scale);
+}
+
+function drawField(canvas: HTMLCanvasElement, field: FieldImage): { ctx: CanvasRenderingContext2D; at: (cell: Cell) => [number, number]; scale: number } {
+  const ctx = canvas.getContext("2d") as CanvasRenderingContext2D;
+  const scale = Math.min(canvas.width / field.width, canvas.height / field.height);
+  ctx.fillStyle = "#18181c";
+  ctx.fillRect(0, 0, canvas.width, canvas.height);
+  ctx.imageSmoothingEnabled = false;
+  ctx.drawImage(field.canvas, 0, 0, field.width * scale, field.height * scale);
+  return { ctx, at: (cell) => [(cell[0] + 0.5) * scale, (cell[1] + 0.5) * scale], scale };
+}
+
+/** A trail: a line through the visited cells and a disc with a black outline at the start. */
+function drawTrail(ctx: CanvasRenderingContext2D, trail: readonly Cell[], at: (cell: Cell) => [number, number], scale: number, color: Rgb): void {
+  if (trail.length > 1) {
+    ctx.strokeStyle = css(color);
+    ctx.lineWidth = Math.max(1.5, Math.min(3, scale * 0.5));
+    ctx.lineJoin = "round";
+    ctx.beginPath();
+    trail.forEach((cell, i) => (i === 0 ? ctx.moveTo(...at(cell)) : ctx.lineTo(...at(cell))));
+    ctx.stroke();
+  }
+  const start = trail[0];
+  if (start !== undefined) {
+    const [x0, y0] = at(start);
+    const rs = Math.max(3, scale * 0.9);
+    disc(ctx, x0, y0, rs + 1.2, css(BLACK));
+    disc(ctx, x0, y0, rs, css(color));
+  }
+}
+
+/** The source: a white ring with a black outline and a white dot, as in plume render. */
+function drawSource(ctx: CanvasRenderingContext2D, [sx, sy]: [number, number], scale: number): void {
+  const r = Math.max(5, scale * 1.6);
+  ring(ctx, sx, sy, r + 1, 3.5, css(BLACK));
+  ring(ctx, sx, sy, r + 1, 1.6, css(WHITE));
+  disc(ctx, sx, sy, Math.max(1.5, scale * 0.45), css(WHITE));
 }
 
 function disc(ctx: CanvasRenderingContext2D, x: number, y: number, r: number, fill: string): void {

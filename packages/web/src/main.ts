@@ -6,7 +6,7 @@ import { DEFAULT_PLUME_SIGMA } from "@plume/env";
 import { DEFAULT_ENV_CONFIG, formatTable, type EpisodeResult, type StepRecord } from "@plume/cli/browser";
 import { Sparkline } from "./charts.js";
 import { cliCommands, configText, lineOfPath, parseConfigText, pathSegments } from "./configtext.js";
-import { drawFrame, FieldImage } from "./draw.js";
+import { drawFrame, drawPanel, FieldImage } from "./draw.js";
 import { EXAMPLE_FILES, examplesFor } from "./examples.js";
 import type { Choices, CompareRow, ErrorInfo, FromWorker, RunRequest, Scene, ToWorker } from "./protocol.js";
 import "./style.css";
@@ -54,6 +54,8 @@ let drawMs = 0;
 let forceRedraw = false;
 let loadError: ErrorInfo | undefined;
 let scenes = 0;
+/** Fields received with frames (a time-varying plume's). */
+let fieldUpdates = 0;
 /** Loads answered (a scene or an error). */
 let answers = 0;
 
@@ -345,7 +347,10 @@ function onFrame(message: Extract<FromWorker, { type: "frame" }>): void {
     charts.reading.push(step.reading);
     charts.distance.push(step.distance);
   }
-  if (message.field !== undefined) field?.update(message.field, TIME_VARYING_RANGE);
+  if (message.field !== undefined) {
+    field?.update(message.field, TIME_VARYING_RANGE);
+    fieldUpdates += 1;
+  }
   playing = message.playing;
   if (message.result !== undefined) {
     result = message.result;
@@ -438,8 +443,52 @@ function showComparison(rows: readonly CompareRow[]): void {
       row([policy, sensor, String(s.episodes), `${(s.successRate * 100).toFixed(1)}%`, fixed(s.meanStepsToSource, 1), fixed(s.medianStepsToSource, 1), s.meanEpisodeLength.toFixed(1), s.meanReturn.toFixed(3)], "td", policy),
     ),
   );
+  drawPanels(rows);
+  showEpisodes(rows);
   $("results-text").textContent = formatTable(rows.map(({ policy, sensor, summary }) => ({ policy, sensor, summary })));
   setStatus(`compared ${rows.map((r) => r.policy).join(", ")} over ${rows[0]?.summary.episodes ?? 0} episodes`);
+}
+
+/** Every episode of the comparison, side by side per policy: seed, success, steps, return. */
+function showEpisodes(rows: readonly CompareRow[]): void {
+  const details = $<HTMLDetailsElement>("episodes-details");
+  const table = $<HTMLTableElement>("episodes-table");
+  const n = rows[0]?.episodes.length ?? 0;
+  (table.tHead as HTMLTableSectionElement).replaceChildren(row(["seed", ...rows.map((r) => r.policy)], "th"));
+  table.tBodies[0]?.replaceChildren(
+    ...Array.from({ length: n }, (_, i) =>
+      row([String(rows[0]?.episodes[i]?.seed ?? ""), ...rows.map((r) => {
+        const e = r.episodes[i];
+        return e === undefined ? "" : `${e.success ? "✓" : "✗"} ${e.steps} steps, return ${Number(e.return.toFixed(3))}`;
+      })], "td"),
+    ),
+  );
+  details.hidden = n === 0;
+}
+
+/** One picture per policy, as `plume compare` draws them: the first episodes' trails over the plume. */
+function drawPanels(rows: readonly CompareRow[]): void {
+  const panels = $("compare-panels");
+  if (scene === undefined || field === undefined) {
+    panels.replaceChildren();
+    return;
+  }
+  const size = 160;
+  const aspect = scene.height / scene.width;
+  panels.replaceChildren(
+    ...rows.map((r) => {
+      const figure = document.createElement("figure");
+      figure.dataset["policy"] = r.policy;
+      const canvas = document.createElement("canvas");
+      canvas.width = aspect <= 1 ? size : Math.round(size / aspect);
+      canvas.height = aspect <= 1 ? Math.round(size * aspect) : size;
+      drawPanel(canvas, field as FieldImage, (scene as Scene).source, r.trails);
+      const caption = document.createElement("figcaption");
+      caption.textContent = `${r.policy}: ${(r.summary.successRate * 100).toFixed(0)}% success`;
+      figure.append(canvas, caption);
+      return figure;
+    }),
+  );
 }
 
 function row(cells: readonly string[], tag: "td" | "th", policy?: string): HTMLTableRowElement {
@@ -596,7 +645,7 @@ let benchResolve: ((message: Extract<FromWorker, { type: "bench" }>) => void) | 
 
 /** What tests and `npm run web:measure` read and drive. */
 const api = {
-  state: () => ({ scenes, answers, frames, loading, loaded: scene !== undefined && !loading, playing, steps: log.length, done: result !== undefined, result, error: loadError, scene: scene === undefined ? undefined : { width: scene.width, height: scene.height, seed: scene.seed, policy: scene.policy } }),
+  state: () => ({ scenes, answers, frames, fieldUpdates, timeVarying: scene?.timeVarying === true, loading, loaded: scene !== undefined && !loading, playing, steps: log.length, done: result !== undefined, result, error: loadError, scene: scene === undefined ? undefined : { width: scene.width, height: scene.height, seed: scene.seed, policy: scene.policy } }),
   episodeLog: () => log,
   resolvedConfig: () => scene?.resolvedConfig,
   compareRows: () => compareRows,

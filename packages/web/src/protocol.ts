@@ -80,7 +80,12 @@ export interface CompareRow {
   readonly sensor: string;
   readonly summary: RunSummary;
   readonly episodes: readonly Omit<EpisodeResult, "trajectory">[];
+  /** The cells visited in the first episodes (at most `COMPARE_TRAILS`), start first, for the panel pictures. */
+  readonly trails: readonly (readonly (readonly [number, number])[])[];
 }
+
+/** Episodes drawn per policy in the comparison panels (`plume compare --draw`'s default). */
+export const COMPARE_TRAILS = 6;
 
 export type ToWorker =
   | { readonly type: "load"; readonly id: number; readonly request: RunRequest }

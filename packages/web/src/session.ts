@@ -21,10 +21,11 @@ import {
   SteppedEnv,
   SummaryAccumulator,
   type EpisodeResult,
+  type JsonObservation,
 } from "@plume/cli/browser";
 import { BASELINE_NAMES, getBaseline } from "@plume/policies";
 import { isPlugin, isPlumeError, ValidationError, type Plugin, type PluginKind } from "@plume/core-types";
-import type { Choices, CompareRow, ErrorInfo, RunRequest, Scene, StepView } from "./protocol.js";
+import { COMPARE_TRAILS, type Choices, type CompareRow, type ErrorInfo, type RunRequest, type Scene, type StepView } from "./protocol.js";
 
 /** A plugin package the page bundles: its name and its module (with a `plugins` or `plugin` export). */
 export interface PluginPackage {
@@ -94,9 +95,8 @@ export async function buildEnv(config: EnvironmentConfig, plugins: readonly Plug
   return (await createEnvironmentFromConfig(JSON.parse(JSON.stringify(config)) as never, { plugins })) as PlumeEnv<unknown, unknown>;
 }
 
-/** The mean of the numbers of an observation (its odour values for a Dict). */
-export function readingOf(observation: unknown): number {
-  const json = observationToJson(observation);
+/** The mean of the numbers of an observation (its odour values for a Dict); `json` when already converted. */
+export function readingOf(observation: unknown, json: JsonObservation = observationToJson(observation)): number {
   const values: number[] = [];
   const collect = (v: unknown): void => {
     if (typeof v === "number") {
@@ -211,10 +211,11 @@ export class Episode {
   step(): StepView {
     const s = this.#stepper.step();
     const { t, action, reward, terminated, truncated, position, observation, info } = s;
+    const json = observationToJson(observation);
     return {
-      record: { episode: 0, t, action, reward, terminated, truncated, position, observation: observationToJson(observation) },
+      record: { episode: 0, t, action, reward, terminated, truncated, position, observation: json },
       heading: this.#env.agentState?.orientation ?? 0,
-      reading: readingOf(observation),
+      reading: readingOf(observation, json),
       distance: Number((info as { distance_to_goal?: unknown }).distance_to_goal),
     };
   }
@@ -257,18 +258,20 @@ export async function compare(
       const stepper = new SteppedEnv({ policyName: name, policy, env, raw: env, config });
       const summary = new SummaryAccumulator();
       const episodes: Omit<EpisodeResult, "trajectory">[] = [];
+      const trails: (readonly (readonly [number, number])[])[] = [];
       const started = performance.now();
       for (let i = 0; i < seeds.length; i++) {
-        stepper.reset(i, seeds[i] as number);
+        stepper.reset(i, seeds[i] as number, i < COMPARE_TRAILS);
         while (!stepper.done) stepper.step();
-        const result = stepper.result();
+        const { trajectory, ...result } = stepper.result();
         summary.add(result);
         episodes.push(result);
+        if (trajectory !== undefined) trails.push(trajectory);
         done += 1;
         onProgress(name, done, total);
         await yieldEvery();
       }
-      rows.push({ policy: name, sensor: sensorLabel(config), summary: summary.summary((performance.now() - started) / 1000), episodes });
+      rows.push({ policy: name, sensor: sensorLabel(config), summary: summary.summary((performance.now() - started) / 1000), episodes, trails });
     } finally {
       env.close();
     }

@@ -20,6 +20,8 @@ const scratch = join(repoRoot, ".scratch");
 
 interface PageState {
   scenes: number;
+  fieldUpdates: number;
+  timeVarying: boolean;
   answers: number;
   frames: number;
   loading: boolean;
@@ -106,8 +108,9 @@ async function cliEpisode(file: string, policy: string, seed: number, policyOpti
   return { steps, episode: result.episodes[0] };
 }
 
+/** The `plume` binary, run from this package (so that the plugin packages it depends on resolve, as in a user's project). */
 function plume(args: string[]): string {
-  const run = spawnSync(process.execPath, [cliBin, ...args], { encoding: "utf8", cwd: work });
+  const run = spawnSync(process.execPath, [cliBin, ...args], { encoding: "utf8", cwd: packageDir });
   if (run.status !== 0) throw new Error(`plume ${args.join(" ")} failed (${run.status}): ${run.stderr}`);
   return run.stdout;
 }
@@ -135,6 +138,9 @@ describe("the page in Chromium", () => {
     expect(s.error).toBeUndefined();
     expect(s.loaded).toBe(true);
     expect(await page.inputValue("#config-text")).toContain("gridSize");
+    // The Gaussian's sigma is offered; the example list only when there are examples the page can run.
+    expect(await page.isVisible("#sigma")).toBe(true);
+    expect(await page.isVisible("#example")).toBe((await page.$$("#example option")).length > 1);
     expect(await page.textContent("#cli-commands")).toContain("plume run --config plume.yaml --policy temporal-gradient --seed 0");
     // The field is drawn: the canvas is not one colour.
     const colours = await page.evaluate(() => {
@@ -210,6 +216,32 @@ describe("the page in Chromium", () => {
     expect(text).not.toContain("goalRadius");
   });
 
+  // Time-varying plumes (the turbulent one) change over time: the page redraws their field as the episode runs, and the
+  // episode is still the CLI's, step for step.
+  test.each(["movie", "turbulent"])("the %s example: its field changes as it runs, and its episode equals the CLI's", async (name) => {
+    const before = (await state()).answers;
+    await page.selectOption("#example", name);
+    const loaded = await waitForScene(before);
+    expect(loaded.error).toBeUndefined();
+    expect(loaded.timeVarying).toBe(true);
+    await choose("#policy", "surge-cast");
+    const first = await canvasPixels();
+    for (let i = 0; i < 3; i++) await page.click("#step");
+    await page.waitForFunction(() => (window as unknown as { plumePage: { state(): PageState } }).plumePage.state().steps === 3);
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    expect((await state()).fieldUpdates).toBeGreaterThanOrEqual(3);
+    expect(await canvasPixels()).not.toBe(first);
+    await page.click("#reset");
+    await page.waitForFunction(() => (window as unknown as { plumePage: { state(): PageState } }).plumePage.state().steps === 0);
+    const done = await runToEnd();
+    const pageSteps = await page.evaluate(() => (window as unknown as { plumePage: { episodeLog(): StepRecord[] } }).plumePage.episodeLog());
+    const file = join(work, `${name}.yaml`);
+    writeFileSync(file, await page.inputValue("#config-text"));
+    const cli = await cliEpisode(file, "surge-cast", done.result?.seed ?? 0);
+    expect(pageSteps).toEqual(cli.steps);
+    await page.screenshot({ path: join(scratch, `web-${name}.png`) });
+  });
+
   test("compare in the page gives plume compare's numbers, side by side per policy", async () => {
     const text = "gridSize: [32, 32]\ngoalLocation: [16, 16]\nmaxSteps: 200\n";
     await setConfig(text);
@@ -218,7 +250,8 @@ describe("the page in Chromium", () => {
     await page.uncheck('#compare-policies input[value="random"]');
     await page.click("#compare");
     await page.waitForFunction(() => (window as unknown as { plumePage: { compareRows(): unknown } }).plumePage.compareRows() !== undefined, null, { timeout: 120_000 });
-    const rows = await page.evaluate(() => (window as unknown as { plumePage: { compareRows(): { policy: string; sensor: string; summary: Record<string, unknown>; episodes: unknown[] }[] } }).plumePage.compareRows());
+    const all = await page.evaluate(() => (window as unknown as { plumePage: { compareRows(): { policy: string; sensor: string; summary: Record<string, unknown>; episodes: unknown[]; trails: unknown[] }[] } }).plumePage.compareRows());
+    const rows = all.map(({ trails: _trails, ...row }) => row);
     const file = join(work, "compare.yaml");
     writeFileSync(file, await page.inputValue("#config-text"));
     const out = plume(["compare", "--config", file, "--policies", "temporal-gradient,surge-cast,greedy", "--seed", "3", "--episodes", "6", "--json", "--no-progress", "--out", join(work, "compare.png")]);
@@ -226,6 +259,23 @@ describe("the page in Chromium", () => {
     const timeless = (s: Record<string, unknown>) => ({ ...s, elapsedSeconds: 0, stepsPerSecond: 0 });
     expect(rows.map((r) => r.policy)).toEqual(["temporal-gradient", "surge-cast", "greedy"]);
     expect(rows.map((r) => ({ ...r, summary: timeless(r.summary) }))).toEqual(cli.policies.map((r) => ({ ...r, summary: timeless(r.summary) })));
+    // The pictures: each policy's first episodes' trails, the trajectories `plume compare` draws.
+    const setup = await resolveEnvSetup({ config: file });
+    for (const row of all) {
+      const run = await runPolicy({ policy: row.policy, config: configForBaseline(setup, getBaseline(row.policy)), baseDir: setup.baseDir, seeds: [3, 4, 5, 6, 7, 8], trajectories: 6 });
+      expect(row.trails).toEqual(run.episodes.map((e) => e.trajectory));
+    }
+    expect(await page.$$eval("#compare-panels figure", (figures) => figures.map((f) => (f as HTMLElement).dataset["policy"]))).toEqual(["temporal-gradient", "surge-cast", "greedy"]);
+    await page.screenshot({ path: join(scratch, "web-compare.png") });
+    // Every episode, side by side per policy (seed, success, steps, return).
+    const perEpisode = await page.$$eval("#episodes-table tbody tr", (trs) => trs.map((tr) => [...tr.querySelectorAll("td")].map((td) => td.textContent)));
+    expect(perEpisode.map((r) => r[0])).toEqual(["3", "4", "5", "6", "7", "8"]);
+    perEpisode.forEach((r, i) =>
+      cli.policies.forEach((p, j) => {
+        const e = p.episodes[i] as { success: boolean; steps: number; return: number };
+        expect(r[j + 1]).toBe(`${e.success ? "✓" : "✗"} ${e.steps} steps, return ${Number(e.return.toFixed(3))}`);
+      }),
+    );
     // The panel shows them side by side, one row per policy.
     const shown = await page.$$eval("#results-table tbody tr", (trs) => trs.map((tr) => [...tr.querySelectorAll("td")].map((td) => td.textContent)));
     expect(shown.map((r) => r[0])).toEqual(["temporal-gradient", "surge-cast", "greedy"]);

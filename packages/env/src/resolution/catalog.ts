@@ -48,6 +48,7 @@ export const BUILTIN_PLUGIN_PACKAGES: readonly PluginPackageEntry[] = Object.fre
   ...entry("plume", "@plume/plume-movie", "movie"),
   ...entry("plume", "@plume/plume-turbulent", "turbulent"),
   ...entry("wind", "@plume/env", "constant"),
+  ...entry("wind", "@plume/plume-turbulent", "turbulent"),
   ...entry("reward", "@plume/env", "sparse", "step_penalty"),
   ...entry("sensor", "@plume/sensors-concentration", "concentration", "antennae", "concentration_history"),
   ...entry("sensor", "@plume/sensors-wind", "wind_vector"),
