@@ -1,3 +1,5 @@
 import { packageConfig } from "@plume/tooling/vitest";
 
-export default packageConfig();
+// The simulation tests are bounded CPU work (tens of thousands of puff steps, 11 s alone on this machine class)
+// that a loaded CI machine can stretch several times over; a synchronous test cannot hang, so the limit is wide.
+export default packageConfig({ test: { testTimeout: 600_000 } });

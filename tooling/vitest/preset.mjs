@@ -6,8 +6,8 @@ const fastCheckSetup = fileURLToPath(new URL("./fast-check-setup.mjs", import.me
 /**
  * The vitest configuration every package starts from: tests in `test/`, benchmarks in `bench/`,
  * fast-check seeded from FC_SEED so a CI failure can be replayed locally. Hooks (`beforeAll` setup that
- * spawns processes or builds environments) get as long as tests: vitest's 10 s default hook limit is
- * exceeded on a loaded 2-core machine.
+ * spawns processes or builds environments) get longer than tests; both limits are generous because vitest's
+ * defaults (5 s, 10 s) are exceeded many times over on a loaded 2-core machine.
  * @param {import("vitest/config").UserConfig} [overrides]
  */
 export function packageConfig(overrides = {}) {
@@ -16,8 +16,8 @@ export function packageConfig(overrides = {}) {
       test: {
         include: ["test/**/*.test.ts"],
         setupFiles: [fastCheckSetup],
-        testTimeout: 30_000,
-        hookTimeout: 60_000,
+        testTimeout: 120_000,
+        hookTimeout: 180_000,
         benchmark: { include: ["bench/**/*.bench.ts"] },
       },
     }),

@@ -11,7 +11,7 @@ import { ScenarioSchema, type Scenario } from "./scenario.js";
 import { ScoringRegistry } from "./scoring.js";
 import { RunOptionsSchema, SeedSchema, runExperiment, type Agent } from "./runner.js";
 import { SessionOptionsSchema } from "./session-options.js";
-import { ExperimentResults, type ExperimentResultsJSON } from "./types.js";
+import { ExperimentResults, type ExperimentResultsJSON, type ResultsJSONOptions } from "./types.js";
 
 /** What an agent factory receives: a fresh agent is made for every run. */
 export interface AgentContext {
@@ -191,6 +191,12 @@ export const CSV_COLUMNS = Object.freeze([
 export const ExportJSONOptionsSchema = z.strictObject({
   /** Include the traces. Default true. */
   trace: z.boolean().optional(),
+  /**
+   * Repeat the briefing, constitution and declarations in every trace record (the old form, and the
+   * reference's `asdict` shape). Default false: each run writes them once as `interface`, and trace
+   * observations refer to it with `interface: "#/interface"`.
+   */
+  inlineInterface: z.boolean().optional(),
   /** Indentation. Default 2. */
   indent: z.int().min(0).max(10).optional(),
 });
@@ -219,18 +225,18 @@ export class BatchResults {
     Object.freeze(this);
   }
 
-  /** The runs as JSON data; `trace: false` leaves the traces out. */
-  toJSON(options: { readonly trace?: boolean } = {}): BatchJSON {
-    const trace = typeof options === "object" && options !== null ? options.trace : undefined;
+  /** The runs as JSON data; `trace: false` leaves the traces out; see `ExperimentResults.toJSON` for `inlineInterface`. */
+  toJSON(options: ResultsJSONOptions = {}): BatchJSON {
+    const opts = typeof options === "object" && options !== null ? options : {};
     return {
-      runs: this.runs.map((r) => ({ scenario: r.scenario, agent: r.agent, seed: r.seed, results: r.results.toJSON({ trace: trace ?? true }) })),
+      runs: this.runs.map((r) => ({ scenario: r.scenario, agent: r.agent, seed: r.seed, results: r.results.toJSON({ trace: opts.trace ?? true, inlineInterface: opts.inlineInterface ?? false }) })),
     };
   }
 
   /** JSON text with sorted keys (identical runs give identical text). */
   exportJSON(options: ExportJSONOptions = {}): string {
     const opts = parseWith(ExportJSONOptionsSchema, options, { what: "exportJSON options" });
-    return `${stableStringify(this.toJSON({ trace: opts.trace ?? true }), opts.indent ?? 2)}\n`;
+    return `${stableStringify(this.toJSON({ trace: opts.trace ?? true, inlineInterface: opts.inlineInterface ?? false }), opts.indent ?? 2)}\n`;
   }
 
   /** The score names that occur in any run, sorted. */

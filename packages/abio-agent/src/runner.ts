@@ -13,10 +13,10 @@ import { ScenarioSchema, type Scenario } from "./scenario.js";
 import { ScoringRegistry, type Scorer } from "./scoring.js";
 import { AbioSession } from "./session.js";
 import { SessionOptionsSchema, SESSION_DEFAULTS, type SessionOptions } from "./session-options.js";
-import { ExperimentResults, type Action, type ActionInput, type Observation } from "./types.js";
+import { ExperimentResults, type Action, type ActionInput, type InvalidAction, type Observation } from "./types.js";
 
 /** What an agent returns: an action, or null/undefined to end the run. */
-export type Decision = Action | ActionInput | null | undefined;
+export type Decision = Action | ActionInput | InvalidAction | null | undefined;
 
 /** What `decide` receives besides the observation. */
 export interface DecisionContext {

@@ -26,8 +26,14 @@ export const SessionOptionsSchema = z.strictObject({
   budget: budgetSchema.optional(),
   /** `hard` (default) or `soft`. */
   budgetPolicy: z.enum(BUDGET_POLICIES, { error: `one of ${BUDGET_POLICIES.join(", ")}` }).optional(),
-  /** Cost charged for a failed attempt (unknown name, bad parameters, malformed action, refused action). Default 0.1 (the reference's). */
+  /** Cost charged for a failed attempt (unknown name, bad parameters, malformed action or tool call). Default 0.1 (the reference's). */
   errorCost: z.number({ error: "a finite number >= 0" }).min(0, { error: "a finite number >= 0" }).optional(),
+  /**
+   * Cost charged when the hard budget policy refuses an action that costs more than what remains.
+   * Default 0: a refusal spends nothing, so it cannot itself end the run (set it to `errorCost`'s
+   * value for the old behaviour). Under `hard` it is capped at what remains.
+   */
+  refusalCost: z.number({ error: "a finite number >= 0" }).min(0, { error: "a finite number >= 0" }).optional(),
   /** Limit on `step` (successful actions; measurements and failures do not advance it). Default Infinity. */
   maxSteps: limitSchema.optional(),
   /** Limit on turns: every act() call counts (actions, measurements, failed attempts). Default 10000. */
@@ -46,6 +52,7 @@ export const SESSION_DEFAULTS = Object.freeze({
   budget: Infinity,
   budgetPolicy: "hard" as BudgetPolicy,
   errorCost: 0.1,
+  refusalCost: 0,
   maxSteps: Infinity,
   maxTurns: 10_000,
 });

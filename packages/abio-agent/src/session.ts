@@ -9,7 +9,8 @@
  *   (`budget_exceeded`), `step` reaches `maxSteps`, the turn count reaches `maxTurns`, the world is
  *   terminal, the time limit passes or the signal aborts, or the scenario breaks (`scenario_error`).
  * - Budget policies: `hard` refuses an action whose cost exceeds `remaining` (the refusal is a failed
- *   result; errors are charged at most what remains), so `spent` never exceeds `budget`; `soft` runs it,
+ *   result charged `refusalCost`, default 0; errors are charged at most what remains), so `spent`
+ *   never exceeds `budget`; `soft` runs it,
  *   lets `remaining` go negative, and the run ends after that result.
  */
 import { AbioStateError, AbioValidationError, describeValue, parseWith } from "./errors.js";
@@ -24,6 +25,7 @@ import {
   ActionSchema,
   ExperimentResults,
   INCOMPLETE_REASONS,
+  InvalidAction,
   Observation,
   type ActionInput,
   type EndReason,
@@ -59,6 +61,7 @@ export class AbioSession {
   readonly budget: number;
   readonly budgetPolicy: BudgetPolicy;
   readonly errorCost: number;
+  readonly refusalCost: number;
   readonly maxSteps: number;
   readonly maxTurns: number;
   readonly timeLimitMs: number | undefined;
@@ -124,6 +127,7 @@ export class AbioSession {
     this.budget = opts.budget ?? envBudget ?? SESSION_DEFAULTS.budget;
     this.budgetPolicy = opts.budgetPolicy ?? SESSION_DEFAULTS.budgetPolicy;
     this.errorCost = opts.errorCost ?? SESSION_DEFAULTS.errorCost;
+    this.refusalCost = opts.refusalCost ?? SESSION_DEFAULTS.refusalCost;
     this.maxSteps = opts.maxSteps ?? SESSION_DEFAULTS.maxSteps;
     this.maxTurns = opts.maxTurns ?? SESSION_DEFAULTS.maxTurns;
     this.timeLimitMs = opts.timeLimitMs;
@@ -243,7 +247,7 @@ export class AbioSession {
    * Executes an action or measurement and returns its result. Never throws for a bad action.
    * @throws AbioStateError when the run has already ended (check `isDone()` first).
    */
-  act(action: Action | ActionInput): ActionResult {
+  act(action: Action | ActionInput | InvalidAction): ActionResult {
     if (this.isDone()) {
       throw new AbioStateError(`the session has ended (${this.#doneReason}); act() is not allowed`, {
         parameter: "action",
@@ -253,6 +257,10 @@ export class AbioSession {
     this.#turns += 1;
     this.#firstObservation = false;
 
+    if (action instanceof InvalidAction) {
+      const attempted = Action.from({ name: action.name, params: {}, ...(action.reasoning !== null ? { reasoning: action.reasoning } : {}) });
+      return this.#fail(attempted, `Invalid action: ${action.error}`);
+    }
     const parsed = ActionSchema.safeParse(action);
     if (!parsed.success) {
       const name = action !== null && typeof action === "object" && typeof (action as { name?: unknown }).name === "string" ? (action as { name: string }).name : "";
@@ -293,6 +301,7 @@ export class AbioSession {
       return this.#fail(
         act,
         `Insufficient budget: ${spec.name} costs ${cost} but only ${this.#format(this.remaining)} remains (hard budget policy)`,
+        this.refusalCost,
       );
     }
 
@@ -336,9 +345,9 @@ export class AbioSession {
     return { success: ok, error: ok ? null : (error ?? "the action failed"), data: data === undefined || data === null ? null : freezeJson(data) };
   }
 
-  /** A failed attempt: charged `errorCost` (under `hard`, at most what remains). */
-  #fail(action: Action, message: string): ActionResult {
-    const cost = this.budgetPolicy === "hard" ? Math.min(this.errorCost, Math.max(0, this.remaining)) : this.errorCost;
+  /** A failed attempt: charged `charge` (`errorCost` unless given; under `hard`, at most what remains). */
+  #fail(action: Action, message: string, charge: number = this.errorCost): ActionResult {
+    const cost = this.budgetPolicy === "hard" ? Math.min(charge, Math.max(0, this.remaining)) : charge;
     this.#charge(cost);
     const result = this.#record(action, { success: false, cost, data: null, error: message });
     this.#checkLimits();

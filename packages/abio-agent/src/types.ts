@@ -11,7 +11,7 @@
  */
 import * as z from "zod";
 import { AbioValidationError, parseWith } from "./errors.js";
-import { JsonObjectSchema, JsonValueSchema, freezeJson, jsonProblem, type JsonObject, type JsonValue } from "./json.js";
+import { JsonObjectSchema, JsonValueSchema, freezeJson, jsonEqual, jsonProblem, type JsonObject, type JsonValue } from "./json.js";
 
 // ---------------------------------------------------------------------------------------------------
 // Numbers that may be infinite: an unlimited budget is `Infinity` (the reference's default). JSON has
@@ -300,6 +300,32 @@ export class ActionResult extends Observation {
 }
 
 // ---------------------------------------------------------------------------------------------------
+// InvalidAction
+
+/**
+ * An attempt the agent made but could not express as an action, e.g. a tool call whose arguments
+ * are not valid JSON. The session answers it with a failed `ActionResult` (a turn, charged the
+ * error cost), as it does for an unknown name or mistyped parameters, so the agent can retry.
+ */
+export class InvalidAction {
+  /** The name the agent gave, or "" when it gave none. */
+  readonly name: string;
+  /** Why it is not an action; the failed result's error reads `Invalid action: <error>`. */
+  readonly error: string;
+  readonly reasoning: string | null;
+
+  constructor(input: { readonly name?: string | null | undefined; readonly error: string; readonly reasoning?: string | null | undefined }) {
+    if (input === null || typeof input !== "object" || typeof input.error !== "string" || input.error === "") {
+      throw AbioValidationError.invalid("error", "a non-empty string", (input as { error?: unknown } | null)?.error);
+    }
+    this.name = typeof input.name === "string" ? input.name : "";
+    this.error = input.error;
+    this.reasoning = typeof input.reasoning === "string" && input.reasoning !== "" ? input.reasoning : null;
+    Object.freeze(this);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------
 // Trace
 
 /** One action -> observation pair (the reference's `ActionObservationRecord`). */
@@ -315,9 +341,49 @@ export interface TraceRecord {
 
 export interface TraceRecordJSON {
   readonly action: ActionJSON;
-  readonly observation: ActionResultJSON;
+  /** The full result, or (in the shared-interface export form) the result without its interface fields. */
+  readonly observation: ActionResultJSON | SharedInterfaceActionResultJSON;
   readonly step: number;
   readonly cumulative_cost: number;
+}
+
+/** What every observation of a run repeats: the briefing, the constitution and the declarations. */
+export const INTERFACE_KEYS = Object.freeze(["briefing", "constitution", "available_actions", "available_measurements"] as const);
+
+/** A run's interface, written once per run in the results JSON (key `interface`). */
+export interface RunInterfaceJSON {
+  readonly briefing: string;
+  readonly constitution: string;
+  readonly available_actions: JsonObject;
+  readonly available_measurements: JsonObject;
+}
+
+/** The JSON-pointer a trace observation uses to point at its run's `interface` (relative to the run's results). */
+export const SHARED_INTERFACE_REF = "#/interface" as const;
+
+/** An ActionResult's JSON without the interface fields, which are in the run's `interface`. */
+export type SharedInterfaceActionResultJSON = Omit<ActionResultJSON, (typeof INTERFACE_KEYS)[number]> & {
+  readonly interface: typeof SHARED_INTERFACE_REF;
+};
+
+export const RunInterfaceSchema = z.object({
+  briefing: z.string(),
+  constitution: z.string(),
+  available_actions: JsonObjectSchema,
+  available_measurements: JsonObjectSchema,
+});
+
+function interfaceOf(observation: Observation): RunInterfaceJSON {
+  return {
+    briefing: observation.briefing,
+    constitution: observation.constitution,
+    available_actions: observation.available_actions,
+    available_measurements: observation.available_measurements,
+  };
+}
+
+function sameInterface(a: RunInterfaceJSON, b: RunInterfaceJSON): boolean {
+  return INTERFACE_KEYS.every((key) => a[key] === b[key] || jsonEqual(a[key], b[key]));
 }
 
 export const TraceRecordSchema = z.object({
@@ -331,7 +397,19 @@ export function traceRecordToJSON(record: TraceRecord): TraceRecordJSON {
   return { action: record.action.toJSON(), observation: record.observation.toJSON(), step: record.step, cumulative_cost: record.cumulative_cost };
 }
 
-export function traceRecordFromJSON(json: unknown): TraceRecord {
+/**
+ * Reads a trace record's JSON. An observation that points at its run's interface
+ * (`interface: "#/interface"`) takes the interface fields from `shared`.
+ */
+export function traceRecordFromJSON(json: unknown, shared?: RunInterfaceJSON): TraceRecord {
+  const observation = json !== null && typeof json === "object" ? (json as { observation?: unknown }).observation : undefined;
+  if (observation !== null && typeof observation === "object" && (observation as { interface?: unknown }).interface === SHARED_INTERFACE_REF) {
+    if (shared === undefined) {
+      throw AbioValidationError.invalid("trace.observation.interface", "a run results object with an `interface` to refer to", SHARED_INTERFACE_REF);
+    }
+    const { interface: _ref, ...rest } = observation as Record<string, unknown>;
+    json = { ...(json as object), observation: { ...shared, ...rest } };
+  }
   const parsed = parseWith(TraceRecordSchema, json, { what: "trace record JSON" });
   return Object.freeze({
     action: new Action(parsed.action),
@@ -343,6 +421,14 @@ export function traceRecordFromJSON(json: unknown): TraceRecord {
 
 // ---------------------------------------------------------------------------------------------------
 // ExperimentResults
+
+/** Options of `ExperimentResults.toJSON`. */
+export interface ResultsJSONOptions {
+  /** Include the traces. Default true. */
+  readonly trace?: boolean | undefined;
+  /** Repeat the briefing, constitution and declarations in every trace record. Default false (written once per run). */
+  readonly inlineInterface?: boolean | undefined;
+}
 
 /**
  * Why a run ended. The reference's reasons (`agent_done`, `max_steps`, `budget_exceeded`,
@@ -395,6 +481,8 @@ export interface ExperimentResultsJSON {
   readonly seed: number | null;
   readonly scores: Readonly<Record<string, number>>;
   readonly trace: readonly TraceRecordJSON[];
+  /** The run's interface, written once when trace observations refer to it (the default export form). */
+  readonly interface?: RunInterfaceJSON;
   readonly passed: boolean;
   readonly status: RunStatus;
   readonly incomplete_reason: string | null;
@@ -413,6 +501,7 @@ export const ExperimentResultsSchema = z.object({
   seed: z.int().nullable(),
   scores: z.record(z.string(), z.number()),
   trace: z.array(z.unknown()),
+  interface: RunInterfaceSchema.optional(),
   passed: z.boolean(),
   status: z.enum(["completed", "incomplete"]),
   incomplete_reason: z.string().nullish(),
@@ -484,13 +573,31 @@ export class ExperimentResults {
     return new ExperimentResults({ ...this, ...changes });
   }
 
-  toJSON(options: { readonly trace?: boolean } = {}): ExperimentResultsJSON {
+  /**
+   * The results as JSON data. `trace: false` leaves the traces out. By default the briefing,
+   * constitution and declarations are written once, as `interface`, and each trace observation that
+   * has exactly that interface refers to it (`interface: "#/interface"`) instead of repeating it;
+   * `inlineInterface: true` repeats them in every trace record (the reference's `asdict` form).
+   */
+  toJSON(options: ResultsJSONOptions = {}): ExperimentResultsJSON {
+    const withTrace = options.trace !== false;
+    const first = withTrace && options.inlineInterface !== true ? this.trace[0] : undefined;
+    const shared = first === undefined ? undefined : interfaceOf(first.observation);
+    const trace = !withTrace
+      ? []
+      : this.trace.map((record) => {
+          const full = traceRecordToJSON(record);
+          if (shared === undefined || !sameInterface(shared, interfaceOf(record.observation))) return full;
+          const { briefing: _b, constitution: _c, available_actions: _a, available_measurements: _m, ...rest } = full.observation as ActionResultJSON;
+          return { ...full, observation: { ...rest, interface: SHARED_INTERFACE_REF } };
+        });
     return {
       scenario: this.scenario,
       agent: this.agent,
       seed: this.seed,
       scores: this.scores,
-      trace: options.trace === false ? [] : this.trace.map(traceRecordToJSON),
+      trace,
+      ...(shared !== undefined && { interface: shared }),
       passed: this.passed,
       status: this.status,
       incomplete_reason: this.incomplete_reason,
@@ -506,6 +613,7 @@ export class ExperimentResults {
 
   static fromJSON(json: unknown): ExperimentResults {
     const parsed = parseWith(ExperimentResultsSchema, json, { what: "ExperimentResults JSON" });
-    return new ExperimentResults({ ...parsed, trace: parsed.trace.map(traceRecordFromJSON) });
+    const { interface: shared, ...rest } = parsed;
+    return new ExperimentResults({ ...rest, trace: parsed.trace.map((record) => traceRecordFromJSON(record, shared)) });
   }
 }

@@ -204,12 +204,9 @@ describe("ToolCallingAgent", () => {
     expect(first.signal).toBeInstanceOf(AbortSignal);
   });
 
-  it("a `done` tool call ends the run; invalid arguments end it with agent_error", async () => {
+  it("a `done` tool call ends the run", async () => {
     const done = await runExperiment(labScenario(), new ToolCallingAgent({ model: () => ({ toolCall: { name: "done", arguments: "{}" } }) }));
     expect([done.end_reason, done.trace.at(-1)?.action.name]).toEqual(["agent_done", "done"]);
-    const bad = await runExperiment(labScenario(), new ToolCallingAgent({ model: () => ({ toolCall: { name: "adjust", arguments: "{oops" } }) }));
-    expect(bad.end_reason).toBe("agent_error");
-    expect(bad.error).toMatch(/arguments are not valid JSON/);
   });
 
   it("renders an unlimited budget readably", async () => {

@@ -166,9 +166,27 @@ describe("budget policies", () => {
     expect(s.doneReason).toBe("budget_exceeded");
   });
 
-  it("hard: an action that would overspend is refused, nothing runs, the error cost is capped by what remains", () => {
+  it("hard: an over-budget action is refused and by default costs nothing, so a refusal cannot end the run", () => {
     const world = toyWorld();
     const s = new AbioSession(world, { budget: 1.05, budgetPolicy: "hard", errorCost: 0.5 });
+    expect(s.refusalCost).toBe(0);
+    for (let i = 0; i < 5; i++) {
+      const r = s.act({ name: "inc", params: { by: 1 } }); // costs 2
+      expect([r.success, r.cost, r.spent, r.remaining]).toEqual([false, 0, 0, 1.05]);
+      expect(r.error).toMatch(/^Insufficient budget: inc costs 2 but only 1.05 remains/);
+    }
+    expect(world.state.executed).toHaveLength(0);
+    expect(s.isDone()).toBe(false);
+    expect(s.turns).toBe(5);
+    // Other failures still cost errorCost.
+    expect(s.act({ name: "fly" }).cost).toBe(0.5);
+    expect(s.act({ name: "noop" }).success).toBe(false); // costs 1 but only 0.55 remains: refused, free
+    expect(s.spent).toBe(0.5);
+  });
+
+  it("hard: refusalCost charges refusals when configured, capped by what remains", () => {
+    const world = toyWorld();
+    const s = new AbioSession(world, { budget: 1.05, budgetPolicy: "hard", errorCost: 0.01, refusalCost: 0.5 });
     const r = s.act({ name: "inc", params: { by: 1 } });
     expect(r.success).toBe(false);
     expect(r.error).toMatch(/^Insufficient budget: inc costs 2 but only 1.05 remains/);
@@ -177,8 +195,8 @@ describe("budget policies", () => {
     expect(r.current_state).toEqual({ value: 0 });
     const r2 = s.act({ name: "noop" }); // costs 1 but only 0.55 remains
     expect([r2.success, r2.cost]).toEqual([false, 0.5]);
-    const r3 = s.act({ name: "fly" }); // only 0.05 remains: the error cost is capped
-    expect(r3.cost).toBeCloseTo(0.05, 12);
+    const r3 = s.act({ name: "noop" }); // only 0.05 remains: the refusal cost is capped
+    expect([r3.success, r3.cost]).toEqual([false, expect.closeTo(0.05, 12)]);
     expect(s.spent).toBe(1.05);
     expect(s.doneReason).toBe("budget_exceeded");
   });

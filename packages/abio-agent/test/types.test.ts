@@ -157,6 +157,7 @@ describe("ExperimentResults", () => {
       "seed",
       "scores",
       "trace",
+      "interface",
       "passed",
       "status",
       "incomplete_reason",
@@ -172,6 +173,12 @@ describe("ExperimentResults", () => {
     expect(JSON.parse(JSON.stringify(back))).toEqual(json);
     expect(back.trace[0]?.observation).toBeInstanceOf(ActionResult);
     expect(results.toJSON({ trace: false }).trace).toEqual([]);
+    expect(results.toJSON({ trace: false }).interface).toBeUndefined();
+    // The inline form (the reference's asdict shape) round-trips to the same results.
+    const inline = results.toJSON({ inlineInterface: true });
+    expect(inline.interface).toBeUndefined();
+    expect(inline.trace[0]?.observation).toMatchObject({ briefing: obs.briefing, available_actions: obs.available_actions });
+    expect(JSON.parse(JSON.stringify(ExperimentResults.fromJSON(inline)))).toEqual(json);
     expect(Object.isFrozen(results.scores)).toBe(true);
   });
 

@@ -4,11 +4,11 @@
  * 90 deg = +y: the grid convention, NOT the antenna/wind one), `new = int(round(pos + d))` with Python's
  * ties-to-even `round`, then each axis clamped to `[0, size - 1]`.
  */
-import { Coordinates, ValidationError, type AgentState, type GridSize, roundHalfEven } from "@plume/core-types";
+import { Coordinates, ValidationError, libm, type AgentState, type GridSize, roundHalfEven } from "@plume/core-types";
 import * as z from "zod";
 
-/** NumPy's `deg2rad` factor (`NPY_PI / 180.0`). */
-export const DEG_TO_RAD = Math.PI / 180;
+/** NumPy's `deg2rad` factor (`NPY_PI / 180.0`). Sines and cosines are glibc's (`libm` of `@plume/core-types`), as NumPy's. */
+export const DEG_TO_RAD = libm.DEG2RAD;
 
 /** The cell reached by moving `stepSize` along `headingDeg` from `position`, clamped into `gridSize`. */
 export function stepAlongHeading(
@@ -18,8 +18,8 @@ export function stepAlongHeading(
   gridSize: GridSize,
 ): Coordinates {
   const rad = headingDeg * DEG_TO_RAD;
-  const x = roundHalfEven(position.x + stepSize * Math.cos(rad));
-  const y = roundHalfEven(position.y + stepSize * Math.sin(rad));
+  const x = roundHalfEven(position.x + stepSize * libm.cos(rad));
+  const y = roundHalfEven(position.y + stepSize * libm.sin(rad));
   return new Coordinates(
     Math.max(0, Math.min(x, gridSize.width - 1)),
     Math.max(0, Math.min(y, gridSize.height - 1)),

@@ -14,6 +14,7 @@ import {
   type BatchActionProcessor,
   type BatchContext,
   type GridSize,
+  libm,
 } from "@plume/core-types";
 import { Discrete } from "@plume/spaces";
 import * as z from "zod";
@@ -97,8 +98,8 @@ export class OrientedGridActions implements ActionProcessor<number>, BatchAction
       if (action === OrientedAction.FORWARD) {
         // stepAlongHeading, inline; the heading is kept (already normalised)
         const rad = heading * DEG_TO_RAD;
-        const x = roundHalfEven((xs[i] as number) + step * Math.cos(rad));
-        const y = roundHalfEven((ys[i] as number) + step * Math.sin(rad));
+        const x = roundHalfEven((xs[i] as number) + step * libm.cos(rad));
+        const y = roundHalfEven((ys[i] as number) + step * libm.sin(rad));
         xs[i] = x < 0 ? 0 : x > maxX ? maxX : x;
         ys[i] = y < 0 ? 0 : y > maxY ? maxY : y;
       } else {

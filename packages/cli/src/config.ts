@@ -45,5 +45,7 @@ export function describeConfig(config: EnvironmentConfig): string {
   const goal = (config.goalLocation as { x: number; y: number } | undefined) ?? { x: Math.min(64, grid.width - 1), y: Math.min(64, grid.height - 1) };
   const sigma = config.plume.options?.["sigma"];
   const radius = config.goalRadius === 0 ? "the source cell" : `radius ${config.goalRadius}`;
-  return `${grid.width}x${grid.height} ${config.plume.type}${sigma === undefined ? "" : ` sigma ${String(sigma)}`} plume, source (${goal.x}, ${goal.y}), goal ${radius}, ${config.maxSteps} steps, ${config.action.type} actions, ${sensorLabel(config)} sensor`;
+  // A plume other than the Gaussian (a movie) may pick its own source when the config names none.
+  const source = config.goalLocation === undefined && config.plume.type !== "gaussian" ? "source: the plume's" : `source (${goal.x}, ${goal.y})`;
+  return `${grid.width}x${grid.height} ${config.plume.type}${sigma === undefined ? "" : ` sigma ${String(sigma)}`} plume, ${source}, goal ${radius}, ${config.maxSteps} steps, ${config.action.type} actions, ${sensorLabel(config)} sensor`;
 }

@@ -94,4 +94,3 @@ export async function createEnv(
     ...(loading.projectDir !== undefined && { projectDir: loading.projectDir }),
   })) as PlumeEnv<unknown, unknown>;
 }
-

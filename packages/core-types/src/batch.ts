@@ -61,6 +61,12 @@ export interface BatchContext {
   /** The concentration field, and its dense row-major array when it has one (`[y * width + x]`). */
   readonly concentrationField: ConcentrationField;
   readonly fieldArray: ReadonlyFloat32Array | undefined;
+  /**
+   * For a time-varying field (a `TimeVaryingField`, e.g. a movie plume), whose dense field depends on each
+   * environment's own step: the dense row-major field shown at episode step `step`. `fieldArray` is then
+   * undefined, and environment `i` reads `frameAt(stepCount[i])`. Undefined for static fields.
+   */
+  readonly frameAt?: ((step: number) => ReadonlyFloat32Array) | undefined;
   /** The wind field, when the environment has one. */
   readonly windField: VectorField | undefined;
   /** Environment `i`'s generator (the one its object methods would receive). */

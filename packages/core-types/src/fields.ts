@@ -61,3 +61,35 @@ export interface VectorField {
   /** JSON metadata. */
   getMetadata?(): FieldMetadata;
 }
+
+/**
+ * A concentration field that shows one of a fixed stack of frames at each episode step (a movie plume).
+ * Batch kernels read `frame(frameForStep(step))` directly instead of calling `advanceToStep` and
+ * `fieldArray` on each environment's field, so environments on one movie can share its frames.
+ */
+export interface TimeVaryingField extends ConcentrationField {
+  /** How many frames there are (T >= 1). */
+  readonly numFrames: number;
+  /** The grid every frame covers. */
+  readonly gridSize: GridSize;
+  /** The frame shown at episode step `step` (0 after a reset). Pure. */
+  frameForStep(step: number): number;
+  /** Frame `index` as a dense row-major `Float32Array` of `width * height` values. Callers must not write to it. */
+  frame(index: number): Float32Array;
+}
+
+/** True for a `ConcentrationField` that implements `TimeVaryingField`. */
+export function isTimeVaryingField(value: unknown): value is TimeVaryingField {
+  const f = value as Partial<TimeVaryingField> | null;
+  return (
+    f !== null &&
+    typeof f === "object" &&
+    typeof f.sample === "function" &&
+    typeof f.frameForStep === "function" &&
+    typeof f.frame === "function" &&
+    Number.isSafeInteger(f.numFrames) &&
+    (f.numFrames as number) >= 1 &&
+    typeof f.gridSize === "object" &&
+    f.gridSize !== null
+  );
+}

@@ -19,3 +19,4 @@ export * from "./env.js";
 export * from "./plugin.js";
 export * from "./rounding.js";
 export * from "./batch.js";
+export * as libm from "./libm/index.js";

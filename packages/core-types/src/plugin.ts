@@ -31,6 +31,17 @@ export type PluginComponent<K extends PluginKind> = PluginComponentMap[K];
 /** Allowed plugin names: registered names (`"concentration"`, `"run_tumble"`) and package specifiers (`"@acme/plume-sensor-foo"`). */
 export const PLUGIN_NAME_PATTERN = /^[A-Za-z0-9@][A-Za-z0-9@/_.:-]{0,213}$/;
 
+/**
+ * What a plugin shares between threads: state it loaded once that other threads (an `AsyncVectorEnv`'s
+ * workers) adopt instead of loading again — a movie plume's frames, in a `SharedArrayBuffer`.
+ */
+export interface PluginSharing {
+  /** This thread's shareable state, structured-cloneable (`SharedArrayBuffer`s in it are shared, not copied). */
+  exportShared(): unknown;
+  /** Adopts another thread's `exportShared()` result; called before any component is created here. */
+  importShared(state: unknown): void;
+}
+
 /** What `definePlugin` takes. */
 export interface PluginDefinition<K extends PluginKind, S extends z.ZodType, C extends PluginComponent<K>> {
   /** Which protocol the component implements. */
@@ -39,8 +50,24 @@ export interface PluginDefinition<K extends PluginKind, S extends z.ZodType, C e
   readonly name: string;
   /** The zod schema of the component's options: the single source of truth for validation and types. */
   readonly options: S;
-  /** Builds the component from already-validated options. */
-  create(options: z.output<S>): C;
+  /**
+   * Builds the component from already-validated options (`context.path` is where they sit in a config,
+   * for error messages). May be `async` (return a promise): such a plugin is built by the async routes
+   * (`createEnvironmentFromConfig`, `makeAsync`); the synchronous ones say so.
+   */
+  create(options: z.output<S>, context: PluginCreateContext): C;
+  /** Optional: state shared with other threads (see `PluginSharing`). */
+  readonly sharing?: PluginSharing | undefined;
+}
+
+/** What `definePlugin` takes for a plugin whose `create` is asynchronous (loads data, say). */
+export interface AsyncPluginDefinition<K extends PluginKind, S extends z.ZodType, C extends PluginComponent<K>> {
+  readonly kind: K;
+  readonly name: string;
+  readonly options: S;
+  create(options: z.output<S>, context: PluginCreateContext): Promise<C>;
+  /** Optional: state shared with other threads (see `PluginSharing`). */
+  readonly sharing?: PluginSharing | undefined;
 }
 
 /** Where a plugin's options come from, so that errors name the config path. */
@@ -64,6 +91,35 @@ export interface Plugin<
    * @throws ComponentError when the plugin's own `create` throws a non-Plume error or returns a non-object.
    */
   create(rawOptions?: unknown, context?: PluginCreateContext): C;
+  /** State shared with other threads, when the plugin has any (see `PluginSharing`). */
+  readonly sharing?: PluginSharing | undefined;
+}
+
+/** The descriptor of a plugin whose `create` is asynchronous: `create` returns a promise of the component. */
+export interface AsyncPlugin<
+  K extends PluginKind = PluginKind,
+  S extends z.ZodType = z.ZodType,
+  C extends PluginComponent<K> = PluginComponent<K>,
+> {
+  readonly kind: K;
+  readonly name: string;
+  readonly options: S;
+  /**
+   * Validates `rawOptions` (synchronously: a bad option throws at once) and starts building.
+   * @throws ConfigurationError naming the path of the first bad option.
+   * @returns a promise of the component; it rejects with the plugin's Plume error, or a ComponentError.
+   */
+  create(rawOptions?: unknown, context?: PluginCreateContext): Promise<C>;
+  /** State shared with other threads, when the plugin has any (see `PluginSharing`). */
+  readonly sharing?: PluginSharing | undefined;
+}
+
+/** A plugin descriptor of either form. Callers that build components treat a returned promise as async. */
+export type AnyPlugin<K extends PluginKind = PluginKind> = Plugin<K> | AsyncPlugin<K>;
+
+/** True for a promise-like value (what an async plugin's `create` returns). */
+export function isPromiseLike(value: unknown): value is PromiseLike<unknown> {
+  return value !== null && (typeof value === "object" || typeof value === "function") && typeof (value as { then?: unknown }).then === "function";
 }
 
 const PLUGIN_BRAND = Symbol.for("@plume/core-types/plugin");
@@ -85,6 +141,16 @@ export const pluginDefinitionSchema = z.object({
     .regex(PLUGIN_NAME_PATTERN, { error: "1-214 characters: letters, digits or @ / _ . : - (no spaces)" }),
   options: z.custom<z.ZodType>(isZodSchema, { error: "a zod schema" }),
   create: z.custom<(options: unknown) => unknown>((value) => typeof value === "function", { error: "a function" }),
+  sharing: z
+    .custom<PluginSharing>(
+      (value) =>
+        value !== null &&
+        typeof value === "object" &&
+        typeof (value as PluginSharing).exportShared === "function" &&
+        typeof (value as PluginSharing).importShared === "function",
+      { error: "{ exportShared(), importShared(state) }" },
+    )
+    .optional(),
 });
 
 /**
@@ -102,28 +168,23 @@ export const pluginDefinitionSchema = z.object({
  */
 export function definePlugin<K extends PluginKind, S extends z.ZodType, C extends PluginComponent<K>>(
   definition: PluginDefinition<K, S, C>,
-): Plugin<K, S, C> {
+): Plugin<K, S, C>;
+export function definePlugin<K extends PluginKind, S extends z.ZodType, C extends PluginComponent<K>>(
+  definition: AsyncPluginDefinition<K, S, C>,
+): AsyncPlugin<K, S, C>;
+export function definePlugin<K extends PluginKind, S extends z.ZodType, C extends PluginComponent<K>>(
+  definition: PluginDefinition<K, S, C> | AsyncPluginDefinition<K, S, C>,
+): Plugin<K, S, C> | AsyncPlugin<K, S, C> {
   parseWithSchema(pluginDefinitionSchema, definition, { what: "plugin definition" });
   const { kind, name, options } = definition;
   const build = definition.create;
   const label = `${kind} plugin "${name}"`;
 
-  const create = (rawOptions?: unknown, context: PluginCreateContext = {}): C => {
-    const parsed = parseWithSchema(options, rawOptions === undefined ? {} : rawOptions, {
-      what: `${label} options`,
-      path: context.path ?? "options",
-      kind: "configuration",
-    });
-    let component: C;
-    try {
-      component = build.call(definition, parsed);
-    } catch (error) {
-      if (isPlumeError(error)) throw error;
-      throw new ComponentError(`create() failed: ${error instanceof Error ? error.message : String(error)}`, {
-        component: label,
-        cause: error,
-      });
-    }
+  const failed = (error: unknown): unknown =>
+    isPlumeError(error)
+      ? error
+      : new ComponentError(`create() failed: ${error instanceof Error ? error.message : String(error)}`, { component: label, cause: error });
+  const checked = (component: C): C => {
     if (component === null || (typeof component !== "object" && typeof component !== "function")) {
       throw new ComponentError("create() must return the component object", {
         component: label,
@@ -133,17 +194,38 @@ export function definePlugin<K extends PluginKind, S extends z.ZodType, C extend
     }
     return component;
   };
+  const create = (rawOptions?: unknown, context: PluginCreateContext = {}): C | Promise<C> => {
+    const parsed = parseWithSchema(options, rawOptions === undefined ? {} : rawOptions, {
+      what: `${label} options`,
+      path: context.path ?? "options",
+      kind: "configuration",
+    });
+    let component: C | Promise<C>;
+    try {
+      component = (build as (o: unknown, c: PluginCreateContext) => C | Promise<C>).call(definition, parsed, { path: context.path ?? "options" });
+    } catch (error) {
+      throw failed(error);
+    }
+    if (isPromiseLike(component)) {
+      return Promise.resolve(component).then(checked, (error: unknown) => {
+        throw failed(error);
+      });
+    }
+    return checked(component);
+  };
 
-  return Object.freeze({ kind, name, options, create, [PLUGIN_BRAND]: true });
+  const sharing = definition.sharing;
+  return Object.freeze({ kind, name, options, create, ...(sharing !== undefined && { sharing }), [PLUGIN_BRAND]: true }) as unknown as Plugin<K, S, C> | AsyncPlugin<K, S, C>;
 }
 
 /**
  * True for a descriptor made by `definePlugin` (from any copy of this package), optionally of a given kind.
- * Use it on a dynamically imported module's `plugin` export.
+ * Use it on a dynamically imported module's `plugin` export. An async plugin (see `AsyncPlugin`) passes too: its
+ * `create` returns a promise, which callers that build components check with `isPromiseLike`.
  */
 export function isPlugin<K extends PluginKind = PluginKind>(value: unknown, kind?: K): value is Plugin<K> {
   if (value === null || typeof value !== "object") return false;
-  const candidate = value as Partial<Plugin> & { [PLUGIN_BRAND]?: unknown };
+  const candidate = value as Partial<AnyPlugin> & { [PLUGIN_BRAND]?: unknown };
   return (
     candidate[PLUGIN_BRAND] === true &&
     (PLUGIN_KINDS as readonly unknown[]).includes(candidate.kind) &&

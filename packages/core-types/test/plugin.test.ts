@@ -10,6 +10,7 @@ import {
   ValidationError,
   definePlugin,
   isPlugin,
+  isPromiseLike,
   type ObservationModel,
   type Plugin,
   type PluginComponent,
@@ -173,5 +174,57 @@ describe("isPlugin", () => {
   it("PLUGIN_KINDS is frozen and matches PluginKind", () => {
     expect(Object.isFrozen(PLUGIN_KINDS)).toBe(true);
     expectTypeOf<(typeof PLUGIN_KINDS)[number]>().toEqualTypeOf<PluginKind>();
+  });
+});
+
+describe("async plugins (create returns a promise)", () => {
+  const make = (create: () => Promise<unknown>) =>
+    definePlugin({ kind: "plume", name: "slow", options: z.strictObject({ n: z.number().default(1) }), create: create as () => Promise<GaussianField> });
+
+  it("validates synchronously, then resolves to the component; create receives the config path", async () => {
+    const seen: unknown[] = [];
+    const plugin = definePlugin({
+      kind: "plume",
+      name: "slow",
+      options: z.strictObject({ n: z.number().default(1) }),
+      create: async (options, context) => {
+        seen.push(options, context.path);
+        return new GaussianField(new GridSize(4, 4), new Coordinates(1, 1), 1);
+      },
+    });
+    expectTypeOf(plugin.create).returns.toEqualTypeOf<Promise<GaussianField>>();
+    const pending = plugin.create({}, { path: "plume.options" });
+    expect(isPromiseLike(pending)).toBe(true);
+    expect(await pending).toBeInstanceOf(GaussianField);
+    expect(seen).toEqual([{ n: 1 }, "plume.options"]);
+    expectPlumeError(() => plugin.create({ n: "x" }, { path: "plume.options" }), ConfigurationError, "PLUME_CONFIGURATION", "plume.options.n");
+  });
+
+  it("a rejection with a non-Plume error becomes a ComponentError; a Plume error passes through", async () => {
+    await expect(make(async () => Promise.reject(new TypeError("disk on fire"))).create()).rejects.toMatchObject({ name: "ComponentError", message: expect.stringMatching(/disk on fire/) });
+    await expect(make(async () => Promise.reject(ValidationError.invalid("path", "a path", 1))).create()).rejects.toMatchObject({ name: "ValidationError", parameter: "path" });
+  });
+
+  it("resolving to a non-object is a ComponentError", async () => {
+    await expect(make(async () => 42).create()).rejects.toMatchObject({ name: "ComponentError" });
+  });
+
+  it("isPromiseLike", () => {
+    expect([isPromiseLike(Promise.resolve(1)), isPromiseLike({ then: () => undefined }), isPromiseLike({}), isPromiseLike(null), isPromiseLike(1)]).toEqual([true, true, false, false, false]);
+  });
+});
+
+describe("plugin sharing (state other threads adopt)", () => {
+  it("passes a definition's sharing through, and rejects a malformed one", () => {
+    const sharing = { exportShared: () => [1], importShared: () => undefined };
+    const plugin = definePlugin({ kind: "plume", name: "shared", options: z.object({}), create: () => new GaussianField(new GridSize(2, 2), new Coordinates(0, 0), 1), sharing });
+    expect(plugin.sharing).toBe(sharing);
+    expect(definePlugin({ kind: "plume", name: "plain", options: z.object({}), create: () => new GaussianField(new GridSize(2, 2), new Coordinates(0, 0), 1) }).sharing).toBeUndefined();
+    expectPlumeError(
+      () => definePlugin({ kind: "plume", name: "bad", options: z.object({}), create: () => new GaussianField(new GridSize(2, 2), new Coordinates(0, 0), 1), sharing: { exportShared: 1 } as never }),
+      ValidationError,
+      "PLUME_VALIDATION",
+      "sharing",
+    );
   });
 });

@@ -221,6 +221,40 @@ const cases = {
     const steady = times.slice(1).sort((a, b) => a - b)[3];
     return { firstMs: first, medianMs: steady };
   },
+  /**
+   * A SyncVectorEnv of `n` environments on one movie plume (Plume's synthetic demo movie, `width x height x
+   * frames`, generated in memory), built from a config each as a user would: every environment shares the
+   * movie's frames, and the batch kernel reads each environment's frame by its own step.
+   */
+  async movie() {
+    const { n = 1024, width = 128, height = 96, frames = 200, steps = 0 } = args;
+    const config = { plume: { type: "movie", options: { path: `demo://${width}x${height}x${frames}?seed=0` } }, maxSteps: 1000 };
+    const envs = [];
+    for (let i = 0; i < n; i++) envs.push(await createEnvironmentFromConfig(config));
+    const vec = new SyncVectorEnv(envs.map((env) => () => env), { copy: false });
+    if (!vec.batched) throw new Error("expected the batch kernel");
+    if (steps > 0) {
+      const actions = actionTable(n * 16, 4);
+      vec.reset({ seed: 0 });
+      for (let t = 0; t < steps; t++) vec.step(actions.subarray((t & 15) * n, ((t & 15) + 1) * n));
+      globalThis.gc?.();
+      return { rssMB: process.memoryUsage().rss / 2 ** 20, heapMB: process.memoryUsage().heapUsed / 2 ** 20, batched: vec.batched };
+    }
+    return { envStepsPerSecond: vectorRate(vec, n), batched: vec.batched, rssMB: process.memoryUsage().rss / 2 ** 20 };
+  },
+  /** `movie`'s resident memory with an AsyncVectorEnv (workers adopting the main thread's frames). */
+  async movieAsync() {
+    const { n = 1024, width = 128, height = 96, frames = 200, steps = 2000, workers = 2 } = args;
+    const config = { plume: { type: "movie", options: { path: `demo://${width}x${height}x${frames}?seed=0` } }, maxSteps: 1000 };
+    const vec = await AsyncVectorEnv.create({ env: config, numEnvs: n, numWorkers: workers, mainThread: false });
+    const actions = actionTable(n * 16, 4);
+    vec.reset({ seed: 0 });
+    for (let t = 0; t < steps; t++) vec.step(actions.subarray((t & 15) * n, ((t & 15) + 1) * n));
+    globalThis.gc?.();
+    const rssMB = process.memoryUsage().rss / 2 ** 20;
+    await vec.close();
+    return { rssMB };
+  },
   memory() {
     const { n = 1024, grid = 2048, steps = 2000 } = args;
     const vec = new SyncVectorEnv(

@@ -55,8 +55,12 @@ add("reset (unseeded), grid 128", "reset", {}, "microsPerReset", "µs");
 add("reset (seeded), grid 128", "reset", {}, "microsPerSeededReset", "µs");
 for (const grid of [128, 512, 2048]) add(`GaussianPlume field build ${grid}x${grid}`, "field", { grid }, "medianMs", "ms", grid === 2048 ? -100 : undefined);
 add("resident memory: 1024 envs on 2048x2048, 2000 steps", "memory", { n: 1024, grid: 2048 }, "rssMB", "MB", -200);
+add("resident memory: 1024 envs on one 128x96x200 movie, 2000 steps", "movie", { n: 1024, steps: 2000 }, "rssMB", "MB", -200);
+add("  ... AsyncVectorEnv, 2 workers (one copy of the frames; three V8 isolates)", "movieAsync", { n: 1024, steps: 2000, workers: 2 }, "rssMB", "MB");
 
 const sync1024 = { n: 1024, grid: 128 };
+// A movie plume (a stack of frames, each environment on its own frame) beside the static Gaussian, alternating.
+addPair("SyncVectorEnv 1024 envs, movie plume 128x96x200", "movie", { n: 1024 }, sync1024, "movie plume / Gaussian plume, SyncVectorEnv 1024 envs");
 addPair("AsyncVectorEnv 1024 envs, 2 workers, grid 128", "async", { n: 1024, grid: 128, workers: 2 }, sync1024, "AsyncVectorEnv (2 workers) / SyncVectorEnv, 1024 envs", 1.7);
 addPair("AsyncVectorEnv 1024 envs, 1 worker + main thread, grid 128", "async", { n: 1024, grid: 128, workers: 1, mainThread: true }, sync1024, "AsyncVectorEnv (1 worker + main) / Sync, 1024 envs", 1.7);
 if (!quick) {

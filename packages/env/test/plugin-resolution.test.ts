@@ -145,9 +145,17 @@ describe("the catalog: every built-in name resolves to the package that exports 
   });
 
   it("a name whose package is not installed says which package to install, with the config path", async () => {
-    const movie = await expectRejection(createEnvironmentFromConfig({ plume: { type: "movie", options: { path: "x.zarr" } } }), ConfigurationError, "plume.type");
-    expect(movie.message).toContain("install @plume/plume-movie");
-    expect(movie.message).toContain("plume.type");
+    // (@plume/plume-movie and @plume/plume-turbulent are dev dependencies here: a catalog name of a package
+    // that is not installed stands in for them.)
+    const unregister = registerPluginPackage({ kind: "plume", name: "nowhere", package: "@acme/plume-nowhere" });
+    try {
+      const missing = await expectRejection(createEnvironmentFromConfig({ plume: { type: "nowhere", options: { path: "x.zarr" } } }), ConfigurationError, "plume.type");
+      expect(missing.message).toContain("install @acme/plume-nowhere");
+      expect(missing.message).toContain("plume.type");
+      expect(missing.expected).toContain("@acme/plume-nowhere");
+    } finally {
+      unregister();
+    }
     // @plume/policies is not installed beside @plume/env here (it depends on env, not the other way round).
     const policy = await expectRejection(resolvePlugin("policy", "greedy", { projectDir: project }), ConfigurationError, "policy.type");
     expect(policy.message).toContain("install @plume/policies");

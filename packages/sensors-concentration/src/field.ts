@@ -14,18 +14,18 @@ export interface FieldView {
   read(x: number, y: number): number;
 }
 
-/** `np.clip(v, 0, 1)`; NaN reads as 0 so that every observation stays inside its [0, 1] Box. */
-export function clip01(value: number): number {
+/** `np.clip(v, 0, 1)`; NaN reads as 0 (so that every observation stays inside its [0, 1] Box) unless `propagateNaN`. */
+export function clip01(value: number, propagateNaN = false): number {
   if (value > 1) return 1;
   if (value >= 0) return value;
-  return 0;
+  return propagateNaN && Number.isNaN(value) ? value : 0;
 }
 
 /**
  * Checks `plume_field` against `grid_size` and returns a reader.
  * @throws ValidationError (`parameter` `"grid_size"` or `"plume_field"`) when they are missing or disagree.
  */
-export function fieldView(envState: Pick<EnvState, "plume_field" | "grid_size">): FieldView {
+export function fieldView(envState: Pick<EnvState, "plume_field" | "grid_size">, propagateNaN = false): FieldView {
   const grid = envState.grid_size as { width?: unknown; height?: unknown } | undefined;
   const width = grid?.width;
   const height = grid?.height;
@@ -45,7 +45,7 @@ export function fieldView(envState: Pick<EnvState, "plume_field" | "grid_size">)
     height,
     read(x: number, y: number): number {
       if (!(x >= 0 && x < width && y >= 0 && y < height)) return 0;
-      return clip01(field[y * width + x] as number);
+      return clip01(field[y * width + x] as number, propagateNaN);
     },
   };
 }

@@ -19,3 +19,4 @@ export {
 } from "./history.js";
 export { FIELD_STATE_KEYS } from "./field.js";
 export { antennaePlugin, concentrationHistoryPlugin, concentrationPlugin, plugin, plugins } from "./plugin.js";
+export { NAN_POLICIES, NanPolicySchema, NanTolerantBox, type NanPolicy } from "./nan.js";

@@ -26,7 +26,7 @@ for (const variant of ["hybrid", "full", "compact"]) {
   const builder = new ObservationBuilder({ variant, hybrid: { include_targets: true } });
   const alice = builder.buildBatch(world).get("alice");
   const { features, map, metadata } = alice;
-  const value = (name) => features.data[metadata.feature_names.indexOf(name)].toFixed(4);
+  const value = (name) => features.data[builder.featureIndex(name)].toFixed(4);
   console.log(
     `${variant.padEnd(7)} map [${map.shape}] channels ${metadata.map_channels.join(",")}; ` +
       `${features.shape[0]} features; time_sin=${value("time_sin")} path_hint_east=${value("path_hint_east")} ` +

@@ -14,7 +14,7 @@ import {
   type ObservationVariant,
 } from "./config.js";
 import { encodeEgocentricMap } from "./egocentric-map.js";
-import { BASE_INDEX, featureLayout, mapChannels, mapShape, type FeatureLayout, type Landmark } from "./layout.js";
+import { BASE_INDEX, featureIndexOf, featureLayout, featureSliceOf, mapChannels, mapShape, type FeatureLayout, type Landmark } from "./layout.js";
 import { encodeLocalSummary, localSummary } from "./local-summary.js";
 import type { CompactMetadata, ObservationMetadata } from "./metadata.js";
 import { encodePersonality } from "./personality.js";
@@ -90,6 +90,20 @@ export class ObservationBuilder {
   /** `[start, stop)` of each landmark triple, or undefined when targets are off. */
   get landmarkSlices(): Readonly<Record<Landmark, readonly [number, number]>> | undefined {
     return this.layout.landmarkSlices;
+  }
+
+  /** The index of feature `name` (e.g. `"time_sin"`); an unknown name throws ValidationError. */
+  featureIndex(name: string): number {
+    return featureIndexOf(this.layout, name);
+  }
+
+  /**
+   * `[start, stop)` of a feature group (`needs`, `time`, `shift`, `path_hint`, `local_summary`,
+   * `fridge`/`stove`/`bed`/`shower`, `landmarks`, `personality`, `social_slot{s}`, `social_slots`,
+   * `social_aggregates`, `social`) or of one feature; use it as `features.data.subarray(start, stop)`.
+   */
+  featureSlice(name: string): readonly [number, number] {
+    return featureSliceOf(this.layout, name);
   }
 
   /** Observations of every agent, keyed by id in world order. The world view is only read. */
@@ -184,8 +198,8 @@ export class ObservationBuilder {
       ...(layout.landmarkSlices && { landmark_slices: layout.landmarkSlices }),
       ...(social && { social_context: social }),
       local_summary: summary,
-      ...(this.compactBlock && { compact: this.compactBlock }),
       ...(personality && { personality }),
+      ...(this.compactBlock && { compact: this.compactBlock }),
     };
     return {
       map: ndarray("float32", this.mapShape, mapData),

@@ -120,7 +120,7 @@ export const observationConfigSchema = knobs({
   variant: z
     .enum(OBSERVATION_VARIANTS, { error: `must be one of ${OBSERVATION_VARIANTS.join(", ")}` })
     .default("hybrid"),
-  /** The relationship system's stage (`OFF`, `A`, `B`, `C1`-`C3`). Default `"B"`. */
+  /** The relationship system's stage (`A`, `B`, `C1`-`C3`; `OFF` is refused, as the reference does). Default `"B"`. */
   relationships_stage: z.enum(RELATIONSHIP_STAGES, { error: STAGE_MESSAGE }).default("B"),
   /** Adds 3 trait features and the `personality` metadata block. Default `false`. */
   personality_channels: flag(false),
@@ -136,15 +136,15 @@ export const observationConfigSchema = knobs({
   rivalry: rivalryConfigSchema.prefault({}),
 })
   .superRefine((cfg, ctx) => {
-    const slots = cfg.social_snippet.top_friends + cfg.social_snippet.top_rivals;
-    if (slots > 0 && cfg.relationships_stage === "OFF") {
+    // The reference's observation service refuses OFF outright, whatever the social slots.
+    if (cfg.relationships_stage === "OFF") {
       ctx.addIssue({
         code: "custom",
         path: ["relationships_stage"],
         input: cfg.relationships_stage,
         message:
-          "the social snippet needs relationships enabled: use one of A, B, C1, C2, C3, " +
-          "or set social_snippet.top_friends and top_rivals to 0",
+          "one of A, B, C1, C2, C3: the observation builder needs the relationship system enabled " +
+          "(the reference's observation service refuses OFF whatever the social slots)",
       });
     }
   });

@@ -39,6 +39,9 @@ export {
   relationshipTieSchema,
   rivalryEdgeSchema,
   tilePositionSchema,
+  BASE_NEEDS,
+  normalizeNeeds,
+  resolveProfileName,
 } from "./world-schema.js";
 export { PlainWorld, plainWorldSchema, plainAgentSchema, queueSchema } from "./plain-world.js";
 export type { PlainWorldInput, PlainWorldData } from "./plain-world.js";
@@ -52,6 +55,8 @@ export {
   SHIFT_STATES,
   featureVectorLength,
   featureLayout,
+  featureIndexOf,
+  featureSliceOf,
   mapChannels,
   mapShape,
 } from "./layout.js";

@@ -2,6 +2,7 @@
  * The feature-vector and map-channel layout a config implies: names in the reference's order,
  * the index of each name, landmark slices and the social block's position.
  */
+import { ValidationError } from "@plume/core-types";
 import { mapWindow, sanitizeObjectChannels, targetsEnabled, type ObservationConfig } from "./config.js";
 
 /** Shift states in one-hot order; any other state counts as the first. */
@@ -83,7 +84,24 @@ export interface FeatureLayout {
   /** Floats per slot, `embed_dim + 3`. */
   readonly slotDim: number;
   readonly aggregateNames: readonly string[];
+  /** Index of every feature name. */
+  readonly index: ReadonlyMap<string, number>;
+  /**
+   * `[start, stop)` of each named group present in this layout: `needs`, `time`,
+   * `shift`, `path_hint`, `local_summary`, each landmark (`fridge`, ...), `landmarks`,
+   * `personality`, `social_slot{s}`, `social_slots`, `social_aggregates`, `social`.
+   */
+  readonly groups: ReadonlyMap<string, readonly [number, number]>;
 }
+
+/** Groups of base features, by their first and last names. */
+const BASE_GROUPS: readonly (readonly [group: string, first: BaseFeatureName, last: BaseFeatureName])[] = [
+  ["needs", "need_hunger", "need_energy"],
+  ["time", "time_sin", "time_cos"],
+  ["shift", "shift_pre", "shift_post"],
+  ["path_hint", "path_hint_north", "path_hint_west"],
+  ["local_summary", "neighbor_agent_ratio", "nearest_agent_distance"],
+];
 
 /** `33 + 12·targets + 3·personality + S·(E+3) + 4·aggregates`. */
 export function featureVectorLength(config: ObservationConfig): number {
@@ -123,6 +141,23 @@ export function featureLayout(config: ObservationConfig): FeatureLayout {
   }
   const aggregateNames = social.include_aggregates ? [...SOCIAL_AGGREGATE_NAMES] : [];
   names.push(...aggregateNames);
+
+  const groups = new Map<string, readonly [number, number]>();
+  const group = (name: string, start: number, stop: number) => groups.set(name, Object.freeze([start, stop] as const));
+  for (const [name, first, last] of BASE_GROUPS) group(name, BASE_INDEX[first], BASE_INDEX[last] + 1);
+  if (landmarkSlices) {
+    for (const landmark of LANDMARKS) group(landmark, ...landmarkSlices[landmark]);
+    group("landmarks", landmarkSlices.fridge[0], landmarkSlices.shower[1]);
+  }
+  if (personalityStart !== undefined) group("personality", personalityStart, personalityStart + PERSONALITY_FEATURE_NAMES.length);
+  for (let slot = 0; slot < socialSlots; slot++) {
+    group(`social_slot${slot}`, socialStart + slot * slotDim, socialStart + (slot + 1) * slotDim);
+  }
+  const slotsEnd = socialStart + socialSlots * slotDim;
+  if (socialSlots > 0) group("social_slots", socialStart, slotsEnd);
+  if (aggregateNames.length > 0) group("social_aggregates", slotsEnd, names.length);
+  if (names.length > socialStart) group("social", socialStart, names.length);
+
   return Object.freeze({
     names: Object.freeze(names),
     length: names.length,
@@ -132,7 +167,40 @@ export function featureLayout(config: ObservationConfig): FeatureLayout {
     socialSlots,
     slotDim,
     aggregateNames: Object.freeze(aggregateNames),
+    index: new Map(names.map((name, i) => [name, i])),
+    groups,
   });
+}
+
+/** The index of feature `name` in `layout`; an unknown name throws ValidationError. */
+export function featureIndexOf(layout: FeatureLayout, name: string): number {
+  const index = layout.index.get(name);
+  if (index === undefined) {
+    throw ValidationError.invalid(
+      "name",
+      `a feature name of this config (${layout.length} features, e.g. ${layout.names.slice(0, 3).join(", ")}; see feature_names)`,
+      name,
+    );
+  }
+  return index;
+}
+
+/**
+ * `[start, stop)` of a feature group (see {@link FeatureLayout.groups}) or of a single feature
+ * (`[i, i + 1]`) in `layout`; a name that is neither throws ValidationError listing the groups.
+ */
+export function featureSliceOf(layout: FeatureLayout, name: string): readonly [number, number] {
+  const group = layout.groups.get(name);
+  if (group !== undefined) return group;
+  const index = layout.index.get(name);
+  if (index === undefined) {
+    throw ValidationError.invalid(
+      "name",
+      `a feature group of this config (${[...layout.groups.keys()].join(", ")}) or a feature name`,
+      name,
+    );
+  }
+  return Object.freeze([index, index + 1] as const);
 }
 
 /** Map channel names of the configured variant (compact: base, `object:<type>`..., `walkable`). */

@@ -25,8 +25,8 @@ export interface ObservationMetadata {
   /** Only when the config has social slots. */
   readonly social_context?: SocialContext;
   readonly local_summary: LocalSummary;
-  /** Compact variant only. */
-  readonly compact?: CompactMetadata;
   /** Only when personality channels are on. */
   readonly personality?: PersonalityMetadata;
+  /** Compact variant only; the reference adds it last, after `personality`. */
+  readonly compact?: CompactMetadata;
 }

@@ -2,6 +2,7 @@
  * The agent's own scalars: needs, economy and employment, time of day, shift one-hot, embedding
  * slot, episode progress and last-action metadata. Computed in float64; the Float32Array rounds.
  */
+import { libm } from "@plume/core-types";
 import type { ObservationConfig } from "./config.js";
 import { actionIdHash } from "./hashing.js";
 import { BASE_INDEX as I, SHIFT_STATES } from "./layout.js";
@@ -9,6 +10,7 @@ import { clamp, pyMod } from "./numeric.js";
 import type { AgentRecord } from "./world-schema.js";
 
 const SHIFT_FEATURES = ["shift_pre", "shift_on_time", "shift_late", "shift_absent", "shift_post"] as const;
+/** Python's `math.tau`; the reference's `math.sin`/`math.cos` are glibc's, reproduced by `libm`. */
 const TAU = 2 * Math.PI;
 
 /** Writes every agent-local scalar; `ctx_reset_flag` is written as 0 (the builder sets it). */
@@ -28,8 +30,8 @@ export function encodeAgentScalars(
 
   const ticksPerDay = config.hybrid.time_ticks_per_day;
   const phase = pyMod(tick, ticksPerDay) / ticksPerDay;
-  features[I.time_sin] = Math.sin(TAU * phase);
-  features[I.time_cos] = Math.cos(TAU * phase);
+  features[I.time_sin] = libm.sin(TAU * phase);
+  features[I.time_cos] = libm.cos(TAU * phase);
 
   features[I.attendance_ratio] = agent.attendance_ratio;
   features[I.wages_withheld] = agent.wages_withheld;

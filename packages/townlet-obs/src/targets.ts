@@ -4,7 +4,7 @@
  */
 import type { Landmark } from "./layout.js";
 import { BASE_INDEX as I } from "./layout.js";
-import { offsetLength } from "./numeric.js";
+import { libm } from "@plume/core-types";
 import type { TilePosition } from "./world.js";
 import type { ObjectRecord } from "./world-schema.js";
 
@@ -71,7 +71,7 @@ export function encodeLandmarks(
     }
     const dx = target[0] - origin[0];
     const dy = target[1] - origin[1];
-    const distance = offsetLength(dx, dy);
+    const distance = libm.hypot(dx, dy); // the reference: float(np.hypot(dx, dy))
     const norm = distance > 0 ? distance : 1;
     features[start] = dx / norm;
     features[start + 1] = dy / norm;

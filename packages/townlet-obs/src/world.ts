@@ -16,7 +16,7 @@ export interface LastActionView {
 }
 
 export interface PersonalityView {
-  /** Profile name; `""` reads as `"balanced"`. Built-in names (case-insensitive) add multipliers to metadata. */
+  /** Profile name: trimmed and lower-cased; an unknown name becomes `"balanced"`, a blank one reads as `"balanced"`. */
   readonly profile: string;
   readonly extroversion: number;
   readonly forgiveness: number;
@@ -27,7 +27,7 @@ export interface PersonalityView {
 export interface AgentView {
   readonly id: string;
   readonly position: TilePosition;
-  /** Needs in [0, 1]; `hunger`, `hygiene` and `energy` are read (a missing one reads as 0). */
+  /** Needs, clamped to [0, 1]; `hunger`, `hygiene` and `energy` are read (a missing one reads as 0.5). */
   readonly needs: Readonly<Record<string, number>>;
   readonly wallet: number;
   /** Informational only; no feature reads it. */

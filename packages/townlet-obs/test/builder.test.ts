@@ -122,10 +122,10 @@ describe("ObservationBuilder on a hand-checked world", () => {
     expect(feature(alice, "shower_dist")).toBe(f32(Math.SQRT2));
   });
 
-  it("exposes personality traits and the built-in profile's multipliers (case-insensitive)", () => {
+  it("exposes personality traits and the built-in profile's multipliers (name lower-cased)", () => {
     expect(feature(alice, "personality_extroversion")).toBe(f32(0.6));
     expect(alice.metadata.personality).toEqual({
-      profile: "Socialite",
+      profile: "socialite",
       traits: { extroversion: 0.6, forgiveness: 0.1, ambition: -0.1 },
       multipliers: { needs: { hygiene: 1.1 }, rewards: { social: 1.2 }, behaviour: { chat_preference: 1.3 } },
     });

@@ -61,12 +61,21 @@ describe("parseObservationConfig", () => {
     expect(error.message).toMatch(message);
   });
 
-  it("refuses relationships stage OFF while social slots are configured", () => {
-    const error = configError({ relationships_stage: "OFF" });
+  it.each([
+    [{ relationships_stage: "OFF" }],
+    [{ relationships_stage: "OFF", social_snippet: { top_friends: 0, top_rivals: 0 } }],
+    [{ relationships_stage: "OFF", variant: "compact", social_snippet: { top_friends: 0, top_rivals: 0, include_aggregates: false } }],
+  ])("refuses relationships stage OFF whatever the social slots, as the reference's service does: %j", (input) => {
+    const error = configError(input);
     expect(error.parameter).toBe("relationships_stage");
     expect(error.message).toMatch(/A, B, C1, C2, C3/);
+    expect(error.message).toMatch(/OFF/);
+  });
+
+  it.each(["A", "B", "C1", "C2", "C3"] as const)("accepts stage %s with and without slots", (stage) => {
+    expect(() => parseObservationConfig({ relationships_stage: stage })).not.toThrow();
     expect(() =>
-      parseObservationConfig({ relationships_stage: "OFF", social_snippet: { top_friends: 0, top_rivals: 0 } }),
+      parseObservationConfig({ relationships_stage: stage, social_snippet: { top_friends: 0, top_rivals: 0 } }),
     ).not.toThrow();
   });
 

@@ -54,6 +54,8 @@ let drawMs = 0;
 let forceRedraw = false;
 let loadError: ErrorInfo | undefined;
 let scenes = 0;
+/** Fields received with frames (a time-varying plume's). */
+let fieldUpdates = 0;
 /** Loads answered (a scene or an error). */
 let answers = 0;
 
@@ -345,7 +347,10 @@ function onFrame(message: Extract<FromWorker, { type: "frame" }>): void {
     charts.reading.push(step.reading);
     charts.distance.push(step.distance);
   }
-  if (message.field !== undefined) field?.update(message.field, TIME_VARYING_RANGE);
+  if (message.field !== undefined) {
+    field?.update(message.field, TIME_VARYING_RANGE);
+    fieldUpdates += 1;
+  }
   playing = message.playing;
   if (message.result !== undefined) {
     result = message.result;
@@ -640,7 +645,7 @@ let benchResolve: ((message: Extract<FromWorker, { type: "bench" }>) => void) | 
 
 /** What tests and `npm run web:measure` read and drive. */
 const api = {
-  state: () => ({ scenes, answers, frames, loading, loaded: scene !== undefined && !loading, playing, steps: log.length, done: result !== undefined, result, error: loadError, scene: scene === undefined ? undefined : { width: scene.width, height: scene.height, seed: scene.seed, policy: scene.policy } }),
+  state: () => ({ scenes, answers, frames, fieldUpdates, timeVarying: scene?.timeVarying === true, loading, loaded: scene !== undefined && !loading, playing, steps: log.length, done: result !== undefined, result, error: loadError, scene: scene === undefined ? undefined : { width: scene.width, height: scene.height, seed: scene.seed, policy: scene.policy } }),
   episodeLog: () => log,
   resolvedConfig: () => scene?.resolvedConfig,
   compareRows: () => compareRows,

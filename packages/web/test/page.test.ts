@@ -20,6 +20,8 @@ const scratch = join(repoRoot, ".scratch");
 
 interface PageState {
   scenes: number;
+  fieldUpdates: number;
+  timeVarying: boolean;
   answers: number;
   frames: number;
   loading: boolean;
@@ -106,8 +108,9 @@ async function cliEpisode(file: string, policy: string, seed: number, policyOpti
   return { steps, episode: result.episodes[0] };
 }
 
+/** The `plume` binary, run from this package (so that the plugin packages it depends on resolve, as in a user's project). */
 function plume(args: string[]): string {
-  const run = spawnSync(process.execPath, [cliBin, ...args], { encoding: "utf8", cwd: work });
+  const run = spawnSync(process.execPath, [cliBin, ...args], { encoding: "utf8", cwd: packageDir });
   if (run.status !== 0) throw new Error(`plume ${args.join(" ")} failed (${run.status}): ${run.stderr}`);
   return run.stdout;
 }
@@ -211,6 +214,32 @@ describe("the page in Chromium", () => {
     expect(text).toContain("maxSteps: 120");
     expect(text).not.toContain("goalLocation");
     expect(text).not.toContain("goalRadius");
+  });
+
+  // Time-varying plumes (the turbulent one) change over time: the page redraws their field as the episode runs, and the
+  // episode is still the CLI's, step for step.
+  test.each(["turbulent"])("the %s example: its field changes as it runs, and its episode equals the CLI's", async (name) => {
+    const before = (await state()).answers;
+    await page.selectOption("#example", name);
+    const loaded = await waitForScene(before);
+    expect(loaded.error).toBeUndefined();
+    expect(loaded.timeVarying).toBe(true);
+    await choose("#policy", "surge-cast");
+    const first = await canvasPixels();
+    for (let i = 0; i < 3; i++) await page.click("#step");
+    await page.waitForFunction(() => (window as unknown as { plumePage: { state(): PageState } }).plumePage.state().steps === 3);
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    expect((await state()).fieldUpdates).toBeGreaterThanOrEqual(3);
+    expect(await canvasPixels()).not.toBe(first);
+    await page.click("#reset");
+    await page.waitForFunction(() => (window as unknown as { plumePage: { state(): PageState } }).plumePage.state().steps === 0);
+    const done = await runToEnd();
+    const pageSteps = await page.evaluate(() => (window as unknown as { plumePage: { episodeLog(): StepRecord[] } }).plumePage.episodeLog());
+    const file = join(work, `${name}.yaml`);
+    writeFileSync(file, await page.inputValue("#config-text"));
+    const cli = await cliEpisode(file, "surge-cast", done.result?.seed ?? 0);
+    expect(pageSteps).toEqual(cli.steps);
+    await page.screenshot({ path: join(scratch, `web-${name}.png`) });
   });
 
   test("compare in the page gives plume compare's numbers, side by side per policy", async () => {

@@ -12,7 +12,7 @@ import { isJsonValue, type JsonObject, type JsonValue } from "../json.js";
 import type { Agent, Decision, DecisionContext } from "../runner.js";
 import { DONE_ACTION } from "../session.js";
 import { paramsOfInfo, type NormalizedParam } from "../spec.js";
-import { Action, ActionResult, type Observation } from "../types.js";
+import { Action, ActionResult, InvalidAction, type Observation } from "../types.js";
 
 /** The interface an agent sees: an Observation, or any object with the two declaration dicts. */
 export interface AgentInterface {
@@ -166,6 +166,32 @@ export function actionFromToolCall(call: ToolCall, reasoning?: string | null): A
   return new Action({ name: call.name, params: params as JsonObject, ...(reasoning ? { reasoning } : {}) });
 }
 
+/**
+ * The decision for a tool call: its `Action`, or an `InvalidAction` when the call cannot be one
+ * (no name, or arguments that are not a JSON object, e.g. truncated JSON). The session answers an
+ * `InvalidAction` with a failed result, so the model sees the error and can retry.
+ */
+export function decisionFromToolCall(call: ToolCall, reasoning?: string | null): Action | InvalidAction {
+  try {
+    return actionFromToolCall(call, reasoning);
+  } catch (error) {
+    if (!(error instanceof AbioValidationError)) throw error;
+    const name = call !== null && typeof call === "object" && typeof call.name === "string" ? call.name : "";
+    return new InvalidAction({ name, error: `tool call ${JSON.stringify(name)}: ${error.message}`, reasoning: reasoning ?? null });
+  }
+}
+
+/** The tool call's arguments as the model sent them (raw text kept, so the transcript shows its mistake). */
+function rawArguments(call: ToolCall): string {
+  const raw = call.input ?? call.arguments ?? {};
+  if (typeof raw === "string") return raw;
+  try {
+    return JSON.stringify(raw) ?? String(raw);
+  } catch {
+    return String(raw);
+  }
+}
+
 // -----------------------------------------------------------------------------------------------------
 // ToolCallingAgent
 
@@ -288,10 +314,11 @@ export class ToolCallingAgent implements Agent {
       this.#messages.push({ role: "assistant", content: text, tool_call: null });
       return null;
     }
-    const action = actionFromToolCall(call, text);
+    const decision = decisionFromToolCall(call, text);
     const id = typeof call.id === "string" && call.id !== "" ? call.id : `call_${context.turn}`;
-    this.#messages.push({ role: "assistant", content: text, tool_call: { id, name: action.name, arguments: JSON.stringify(action.params) } });
-    this.#pending = { id, name: action.name };
-    return action;
+    const args = decision instanceof InvalidAction ? rawArguments(call) : JSON.stringify(decision.params);
+    this.#messages.push({ role: "assistant", content: text, tool_call: { id, name: decision.name, arguments: args } });
+    this.#pending = { id, name: decision.name };
+    return decision;
   }
 }

@@ -12,7 +12,7 @@
  * for the kernel's goal (a pure function of the distance), the kernel computes it in the same pass as the
  * distance and the flags instead of calling `computeRewardBatch`: the same numbers in one pass, not three.
  */
-import { ComponentError, ValidationError, isPlumeError, type AgentBatch, type BatchContext, type ReadonlyFloat32Array } from "@plume/core-types";
+import { ComponentError, ValidationError, isPlumeError, isTimeVaryingField, type AgentBatch, type BatchContext, type ReadonlyFloat32Array } from "@plume/core-types";
 import { Generator } from "@plume/spaces";
 import { denseFieldOf } from "../plume/gaussian.js";
 import { distanceRewardOf, type DistanceReward } from "../rewards/goal.js";
@@ -61,8 +61,29 @@ function componentError(component: string, error: unknown): unknown {
 }
 
 function denseField(plume: BatchPlan["plume"], cells: number): ReadonlyFloat32Array | undefined {
+  if (isTimeVaryingField(plume)) return undefined;
   const own = denseFieldOf(plume);
   return own !== undefined && own.length === cells ? own : undefined;
+}
+
+/** Steps whose frame `frameReader` looks up in a table (beyond them it asks the plume). */
+const FRAME_TABLE_LIMIT = 1 << 14;
+
+/**
+ * A time-varying plume's frame reader for `BatchContext.frameAt` (frames covering the grid), else undefined.
+ * `frameForStep` is pure, so on first use the frames of steps `0 .. min(maxSteps, FRAME_TABLE_LIMIT)` are
+ * looked up once: the hot path is then an array read, no call into the plume. (First use, not now: a vector
+ * env's own environments each hold a kernel they never step.)
+ */
+function frameReader(plume: BatchPlan["plume"], width: number, height: number, maxSteps: number): ((step: number) => ReadonlyFloat32Array) | undefined {
+  if (!isTimeVaryingField(plume) || plume.gridSize.width !== width || plume.gridSize.height !== height) return undefined;
+  const length = Math.min(maxSteps, FRAME_TABLE_LIMIT) + 1;
+  let byStep: ReadonlyFloat32Array[] | undefined;
+  const table = (): ReadonlyFloat32Array[] => {
+    const frames = Array.from({ length: plume.numFrames }, (_, i) => plume.frame(i));
+    return Array.from({ length }, (_, step) => frames[plume.frameForStep(step)] as ReadonlyFloat32Array);
+  };
+  return (step) => (step < length ? ((byStep ??= table())[step] as ReadonlyFloat32Array) : plume.frame(plume.frameForStep(step)));
 }
 
 export class BatchKernel {
@@ -141,6 +162,7 @@ export class BatchKernel {
       maxSteps: config.maxSteps,
       concentrationField: plan.plume,
       fieldArray: denseField(plan.plume, config.gridWidth * config.gridHeight),
+      frameAt: frameReader(plan.plume, config.gridWidth, config.gridHeight, config.maxSteps),
       windField: plan.wind,
       rngs: this.rngs,
     };

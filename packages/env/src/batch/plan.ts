@@ -1,13 +1,16 @@
 /**
  * Whether a set of components can be stepped by the batch kernel, and the sizes it needs. The kernel
  * needs the batch method of every component, a float32 Box observation, a Discrete or numeric Box
- * action, and static fields (a plume or wind with `advanceToStep` changes with each environment's own
- * step count, which one shared field instance cannot follow).
+ * action, and static fields or a time-varying plume the kernel can read frame by frame (a
+ * `TimeVaryingField`, e.g. a movie: each environment reads the frame of its own step). Other plumes or
+ * winds with `advanceToStep` change with each environment's own step count, which one shared field
+ * instance cannot follow.
  */
 import {
   hasActionBatch,
   hasObservationBatch,
   hasRewardBatch,
+  isTimeVaryingField,
   type ActionProcessor,
   type BatchActionProcessor,
   type BatchObservationModel,
@@ -53,7 +56,7 @@ export function batchIneligibility(components: EnvComponents): string | undefine
   if (!hasActionBatch(action)) return "the action processor has no processActionBatch";
   if (!hasObservationBatch(sensor)) return "the sensor has no fillObservationBatch";
   if (!hasRewardBatch(reward)) return "the reward function has no computeRewardBatch";
-  if (typeof plume.advanceToStep === "function") return "the plume changes over time (advanceToStep)";
+  if (typeof plume.advanceToStep === "function" && !isTimeVaryingField(plume)) return "the plume changes over time (advanceToStep) and is not a TimeVaryingField";
   if (wind !== undefined && typeof wind.advanceToStep === "function") return "the wind changes over time (advanceToStep)";
   const obs = sensor.observationSpace;
   if (!(obs instanceof Box) || obs.dtype !== "float32") return "the observation space is not a float32 Box";

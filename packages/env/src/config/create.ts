@@ -13,8 +13,10 @@ import {
   GridSize,
   PLUGIN_KINDS,
   isPlumeError,
+  isPromiseLike,
+  isTimeVaryingField,
   parseWithSchema,
-  type Plugin,
+  type AnyPlugin,
   type PluginKind,
 } from "@plume/core-types";
 import {
@@ -120,7 +122,7 @@ function asConfigurationError(error: unknown, optionsPath: string): unknown {
 }
 
 /** Plugins resolved for a config, keyed by `kind:type`. */
-type PluginTable = Map<string, Plugin>;
+type PluginTable = Map<string, AnyPlugin>;
 
 /** Option keys whose values may hold nested component specs (built before the parent). */
 const NESTED_SLOTS: Readonly<Partial<Record<PluginKind, readonly { readonly key: string; readonly kind: PluginKind }[]>>> =
@@ -283,7 +285,7 @@ export function importsNeeded(config: unknown, options: PluginResolutionOptions 
  * `createEnvironmentFromConfigSync(config, { plugins })`.
  * @throws ConfigurationError as `createEnvironmentFromConfig` does.
  */
-export async function resolveConfigPlugins(config: unknown, options: CreateEnvironmentOptions = {}): Promise<Plugin[]> {
+export async function resolveConfigPlugins(config: unknown, options: CreateEnvironmentOptions = {}): Promise<AnyPlugin[]> {
   const specs = sectionSpecs(parseEnvironmentConfig(config));
   return [...(await resolveAsync(specs, options, loaderFor(options, () => portableLoader(options.baseDir)), undefined)).values()];
 }
@@ -338,13 +340,39 @@ const PROTOCOLS: Readonly<Record<PluginKind, string>> = Object.freeze({
   policy: "a Policy",
 });
 
-function build(
+/** An async plugin's pending component, handed out by `buildSteps` for `runSync`/`runAsync` to settle. */
+interface PendingComponent {
+  readonly promise: Promise<unknown>;
+  readonly path: string;
+  readonly kind: PluginKind;
+  readonly type: string;
+}
+
+/** A plume that defines its own grid and goal (a movie): its `gridSize`, and the goal it picks when the config gives none. */
+function ownGrid(plume: unknown): GridSize | undefined {
+  const g = (plume as { gridSize?: unknown } | null)?.gridSize as { width?: unknown; height?: unknown } | undefined;
+  if (g === undefined || g === null || typeof g.width !== "number" || typeof g.height !== "number") return undefined;
+  return g instanceof GridSize ? g : new GridSize(g.width, g.height);
+}
+function implicitGoalOf(plume: unknown): Coordinates | undefined {
+  const goal = (plume as { implicitGoal?: unknown } | null)?.implicitGoal;
+  if (!Array.isArray(goal) || goal.length !== 2 || !goal.every((v) => Number.isSafeInteger(v))) return undefined;
+  return new Coordinates(goal[0] as number, goal[1] as number);
+}
+
+/**
+ * Builds the environment, yielding each async plugin's pending component (`runSync` refuses them,
+ * `runAsync` awaits them). The plume is built first: a plume that covers its own grid (a movie) sets the
+ * grid when the config gives none, and its `implicitGoal` is the goal when the config names none.
+ */
+function* buildSteps(
   config: EnvironmentConfig,
   specs: Partial<Record<ConfigSection, ComponentSpec>>,
   table: PluginTable,
   options: CreateEnvironmentOptions,
-): PlumeEnv<unknown, unknown> {
-  const grid = new GridSize(config.gridSize.width, config.gridSize.height);
+  gridGiven: boolean,
+): Generator<PendingComponent, PlumeEnv<unknown, unknown>, unknown> {
+  let grid = new GridSize(config.gridSize.width, config.gridSize.height);
   const inside = (name: string, point: { x: number; y: number }): Coordinates => {
     if (!grid.contains(point)) {
       throw configError(
@@ -356,14 +384,9 @@ function build(
     }
     return new Coordinates(point.x, point.y);
   };
-  const goal =
-    config.goalLocation !== undefined
-      ? inside("goalLocation", config.goalLocation)
-      : new Coordinates(
-          Math.min(SELECTOR_DEFAULTS.goalLocation[0], grid.width - 1),
-          Math.min(SELECTOR_DEFAULTS.goalLocation[1], grid.height - 1),
-        );
-  const start = config.startLocation === undefined ? undefined : inside("startLocation", config.startLocation);
+  const defaultGoal = () =>
+    new Coordinates(Math.min(SELECTOR_DEFAULTS.goalLocation[0], grid.width - 1), Math.min(SELECTOR_DEFAULTS.goalLocation[1], grid.height - 1));
+  let goal = config.goalLocation !== undefined ? inside("goalLocation", config.goalLocation) : defaultGoal();
   const goalRadius = config.goalRadius === 0 ? FLOAT32_EPS : config.goalRadius;
 
   let wind: unknown;
@@ -382,7 +405,7 @@ function build(
     }
   };
   /** The selector's defaults for built-in types where they differ from the plugin's own. */
-  const selectorDefaults = (kind: PluginKind, plugin: Plugin, given: Record<string, unknown>): Record<string, unknown> => {
+  const selectorDefaults = (kind: PluginKind, plugin: AnyPlugin, given: Record<string, unknown>): Record<string, unknown> => {
     if (!isBundledPlugin(plugin)) return {};
     if (kind === "plume" && plugin.name === "gaussian") return { sigma: SELECTOR_DEFAULTS.plumeSigma };
     if (kind === "sensor" && plugin.name === "antennae") {
@@ -394,52 +417,82 @@ function build(
     return {};
   };
 
-  const buildComponent = (kind: PluginKind, spec: ComponentSpec, path: string): unknown => {
-    const plugin = table.get(tableKey(kind, spec.type)) as Plugin;
+  const checkProtocol = (kind: PluginKind, plugin: AnyPlugin, spec: ComponentSpec, path: string, component: unknown): unknown => {
+    if (!PROTOCOL_CHECKS[kind](component)) {
+      throw configError(`${path}.type`, `${kind} plugin "${plugin.name}" did not build ${PROTOCOLS[kind]}`, PROTOCOLS[kind], spec.type);
+    }
+    return component;
+  };
+  /** Starts building one component: the component, or (async plugins) a pending one. */
+  const startComponent = (kind: PluginKind, spec: ComponentSpec, path: string): { plugin: AnyPlugin; value: unknown; optionsPath: string } => {
+    const plugin = table.get(tableKey(kind, spec.type)) as AnyPlugin;
     const given: Record<string, unknown> = { ...(spec.options ?? {}) };
-    forEachNested(kind, given, path, (nestedKind, nested, nestedPath, set) => set(buildComponent(nestedKind, nested, nestedPath)));
+    forEachNested(kind, given, path, (nestedKind, nested, nestedPath, set) => set(buildNested(nestedKind, nested, nestedPath)));
     const keys = schemaKeys(plugin.options);
     const injected: Record<string, unknown> = {};
     for (const [key, value] of Object.entries({ ...selectorDefaults(kind, plugin, given), ...context(kind) })) {
       if (keys.has(key) && given[key] === undefined) injected[key] = value;
     }
     const optionsPath = `${path}.options`;
-    let component: unknown;
     try {
-      component = plugin.create({ ...injected, ...given }, { path: optionsPath });
+      return { plugin, value: plugin.create({ ...injected, ...given }, { path: optionsPath }), optionsPath };
     } catch (error) {
       throw asConfigurationError(error, optionsPath);
     }
-    if (!PROTOCOL_CHECKS[kind](component)) {
-      throw configError(
-        `${path}.type`,
-        `${kind} plugin "${plugin.name}" did not build ${PROTOCOLS[kind]}`,
-        PROTOCOLS[kind],
-        spec.type,
-      );
+  };
+  /** Nested components (inside another's options) must build synchronously. */
+  const buildNested = (kind: PluginKind, spec: ComponentSpec, path: string): unknown => {
+    const { plugin, value } = startComponent(kind, spec, path);
+    if (isPromiseLike(value)) {
+      void Promise.resolve(value).catch(() => undefined);
+      throw configError(`${path}.type`, `${kind} plugin "${plugin.name}" builds asynchronously, which a nested component cannot`, "a plugin whose create() returns the component", spec.type);
     }
-    return component;
+    return checkProtocol(kind, plugin, spec, path, value);
   };
 
   const built: Partial<Record<ConfigSection, unknown>> = {};
-  for (const section of CONFIG_SECTIONS) {
+  const order: readonly ConfigSection[] = ["plume", ...CONFIG_SECTIONS.filter((s) => s !== "plume")];
+  for (const section of order) {
     const spec = specs[section];
     if (spec === undefined) continue;
-    const component = buildComponent(SECTION_KIND[section], spec, section);
+    const kind = SECTION_KIND[section];
+    const started = startComponent(kind, spec, section);
+    let component = started.value;
+    if (isPromiseLike(component)) {
+      const optionsPath = started.optionsPath;
+      component = yield {
+        promise: Promise.resolve(component).catch((error: unknown) => {
+          throw asConfigurationError(error, optionsPath);
+        }),
+        path: `${section}.type`,
+        kind,
+        type: spec.type,
+      };
+    }
+    checkProtocol(kind, started.plugin, spec, section, component);
     if (section === "wind") wind = component;
     if (section === "plume") {
-      const fieldGrid = (component as { gridSize?: unknown }).gridSize;
-      if (fieldGrid instanceof GridSize && !fieldGrid.equals(grid)) {
-        throw configError(
-          "plume.options.gridSize",
-          `the plume covers ${fieldGrid.width}x${fieldGrid.height} but the grid is ${grid.width}x${grid.height}`,
-          `the config's gridSize [${grid.width}, ${grid.height}]`,
-          fieldGrid.toTuple(),
-        );
+      const fieldGrid = ownGrid(component);
+      if (fieldGrid !== undefined && !fieldGrid.equals(grid)) {
+        if (gridGiven || !isTimeVaryingField(component)) {
+          throw configError(
+            "plume.options.gridSize",
+            `the plume covers ${fieldGrid.width}x${fieldGrid.height} but the grid is ${grid.width}x${grid.height}`,
+            `the config's gridSize [${grid.width}, ${grid.height}] (or no gridSize: the plume's grid is used)`,
+            fieldGrid.toTuple(),
+          );
+        }
+        grid = fieldGrid;
+      }
+      if (config.goalLocation !== undefined) goal = inside("goalLocation", config.goalLocation);
+      else {
+        const own = implicitGoalOf(component);
+        goal = own !== undefined && grid.contains(own) ? own : defaultGoal();
       }
     }
     built[section] = component;
   }
+  const start = config.startLocation === undefined ? undefined : inside("startLocation", config.startLocation);
 
   const renderMode = options.renderMode !== undefined ? options.renderMode : (config.renderMode ?? null);
   try {
@@ -472,6 +525,44 @@ function build(
 }
 
 /**
+ * Runs `buildSteps` synchronously.
+ * @throws ConfigurationError naming the component when a plugin builds asynchronously.
+ */
+function runSync(steps: Generator<PendingComponent, PlumeEnv<unknown, unknown>, unknown>): PlumeEnv<unknown, unknown> {
+  const next = steps.next();
+  if (next.done) return next.value;
+  const pending = next.value;
+  void pending.promise.catch(() => undefined);
+  throw configError(
+    pending.path,
+    `the ${pending.kind} plugin "${pending.type}" loads asynchronously: build this config with await createEnvironmentFromConfig(config) (or await makeAsync(...)), not the synchronous createEnvironmentFromConfigSync / make`,
+    "createEnvironmentFromConfig or makeAsync for async plugins",
+    pending.type,
+  );
+}
+
+/** Runs `buildSteps`, awaiting every async plugin's component. */
+async function runAsync(steps: Generator<PendingComponent, PlumeEnv<unknown, unknown>, unknown>): Promise<PlumeEnv<unknown, unknown>> {
+  let next = steps.next();
+  while (!next.done) {
+    let value: unknown;
+    try {
+      value = await next.value.promise;
+    } catch (error) {
+      next = steps.throw(error);
+      continue;
+    }
+    next = steps.next(value);
+  }
+  return next.value;
+}
+
+/** Whether the raw config sets `gridSize` (else a plume with its own grid, a movie, sets it). */
+function gridGivenIn(raw: unknown): boolean {
+  return isPlainObject(raw) && raw["gridSize"] !== undefined;
+}
+
+/**
  * Builds a `PlumeEnv` from an already-read config: validates it, resolves every component through
  * `loader` (and, for names missing from the catalog, `catalog`), and builds. The main entry's
  * `createEnvironmentFromConfig` and `@plume/env/node`'s both end here.
@@ -484,7 +575,7 @@ export async function createFromConfigObject(
 ): Promise<PlumeEnv<unknown, unknown>> {
   const parsed = parseEnvironmentConfig(raw);
   const specs = sectionSpecs(parsed);
-  return build(parsed, specs, await resolveAsync(specs, options, loader, catalog), options);
+  return runAsync(buildSteps(parsed, specs, await resolveAsync(specs, options, loader, catalog), options, gridGivenIn(raw)));
 }
 
 /**
@@ -532,5 +623,5 @@ export function createEnvironmentFromConfigSync(
 ): PlumeEnv<unknown, unknown> {
   const parsed = parseEnvironmentConfig(config);
   const specs = sectionSpecs(parsed);
-  return build(parsed, specs, resolveSync(specs, options), options);
+  return runSync(buildSteps(parsed, specs, resolveSync(specs, options), options, gridGivenIn(config)));
 }

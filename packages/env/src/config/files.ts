@@ -7,7 +7,7 @@
 import { readFile } from "node:fs/promises";
 import { dirname, extname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { ConfigurationError, type Plugin, type PluginKind } from "@plume/core-types";
+import { ConfigurationError, type AnyPlugin, type PluginKind } from "@plume/core-types";
 import { parse as parseYaml, YAMLParseError } from "yaml";
 import type { PlumeEnv } from "../env/plume-env.js";
 import { nodeLoader } from "../resolution/node-loader.js";
@@ -124,8 +124,8 @@ export interface NodeResolvePluginOptions extends ResolvePluginOptions {
  * packages resolved from `projectDir`, allowed module paths from `baseDir`.
  * @throws ValidationError for a bad `kind` or `type`; ConfigurationError when it cannot be resolved.
  */
-export async function resolvePlugin<K extends PluginKind>(kind: K, type: string, options: NodeResolvePluginOptions = {}): Promise<Plugin<K>> {
+export async function resolvePlugin<K extends PluginKind>(kind: K, type: string, options: NodeResolvePluginOptions = {}): Promise<AnyPlugin<K>> {
   const request = pluginRequest(kind, type, options.path);
   const { loader, catalog } = nodeLoader({ baseDir: resolve(options.baseDir ?? cwd()), projectDir: resolve(options.projectDir ?? cwd()) });
-  return (await resolvePluginRequest(request, options, loaderFor(options, () => loader), catalog)) as Plugin<K>;
+  return (await resolvePluginRequest(request, options, loaderFor(options, () => loader), catalog)) as AnyPlugin<K>;
 }

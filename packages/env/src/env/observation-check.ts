@@ -33,7 +33,10 @@ export function observationProblem(space: SpaceLike<unknown>, observation: unkno
     }
     if (nd.dtype !== space.dtype) return `dtype ${String(nd.dtype)} instead of ${space.dtype}`;
     const data = nd.data;
-    for (let i = 0; i < data.length; i++) if (Number.isNaN(Number(data[i]))) return `NaN at element ${i}`;
+    // A space that declares `allowsNaN` (a sensor with `nan: "propagate"`) decides about NaN itself.
+    if ((space as { allowsNaN?: unknown }).allowsNaN !== true) {
+      for (let i = 0; i < data.length; i++) if (Number.isNaN(Number(data[i]))) return `NaN at element ${i}`;
+    }
     if (safeContains(space as unknown as SpaceLike<unknown>, observation)) return undefined;
     // Only now read the bounds (a Box hands out copies of them) to name the element.
     const low = space.low.data;

@@ -18,6 +18,7 @@ import {
   ValidationError,
   isEnvStateExtension,
   isPlumeError,
+  isTimeVaryingField,
   ndarray,
   parseWithSchema,
   resetOptionsSchema,
@@ -259,6 +260,8 @@ export class PlumeEnv<Obs = NDArray<"float32">, Act = number> implements Env<Obs
   #terminal: TerminalRenderer | undefined = undefined;
   /** The size-1 batch kernel that steps built-in (batch-capable) components without allocation, if they are. */
   readonly #kernel: BatchKernel | undefined;
+  /** Whether the plume is a `TimeVaryingField` (the kernel reads its frames by step; the object is advanced after). */
+  readonly #timeVarying: boolean;
   /** Reused by the kernel path: the action as numbers, and the index list `[0]`. */
   readonly #actionBuffer: Float64Array;
   /** True when the kernel holds a newer agent than `#agent` (materialized on demand). */
@@ -330,6 +333,7 @@ export class PlumeEnv<Obs = NDArray<"float32">, Act = number> implements Env<Obs
     this.#renderMode = parsed.renderMode ?? null;
     this.#terminalOutput = parsed.terminal;
     this.#checkEveryStep = parsed.checkObservations === "every-step";
+    this.#timeVarying = isTimeVaryingField(this.#plume);
     const plan = planBatch({
       action: this.#action,
       sensor: this.#sensor,
@@ -375,6 +379,7 @@ export class PlumeEnv<Obs = NDArray<"float32">, Act = number> implements Env<Obs
     this.#seed = seed;
     this.#rng = rng;
     this.#state = terminated ? EnvLifecycle.TERMINATED : kernel.truncated[i] === 1 ? EnvLifecycle.TRUNCATED : EnvLifecycle.READY;
+    if (this.#timeVarying) this.#advance(this.#stepCount);
     const own = this.#kernel;
     if (own !== undefined) {
       own.load(0, x, y, rng, this.#episodeCount, seed);
@@ -765,6 +770,9 @@ export class PlumeEnv<Obs = NDArray<"float32">, Act = number> implements Env<Obs
     const x = agents.x[0] as number;
     const y = agents.y[0] as number;
     const stepCount = agents.stepCount[0] as number;
+    // A time-varying plume (the kernel read its frame by step): keep the plume object on the same frame, for
+    // `plume_field`, rendering and anyone reading the plume.
+    if (this.#timeVarying) this.#advance(stepCount);
     const reward = kernel.rewards[0] as number;
     const terminated = kernel.terminated[0] === 1;
     const truncated = kernel.truncated[0] === 1;

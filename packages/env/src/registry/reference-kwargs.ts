@@ -211,6 +211,13 @@ export interface TranslatedConfig {
   readonly gridSize?: EnvironmentConfigInput["gridSize"];
   readonly goalLocation?: EnvironmentConfigInput["goalLocation"];
   readonly goalRadius?: number | undefined;
+  /**
+   * The plume covers its own grid (a movie): the config then names no `gridSize` and the env takes the
+   * plume's (the selector's `grid_size` still bounds an explicit goal and start, as in the reference).
+   */
+  readonly gridFromPlume?: boolean | undefined;
+  /** Options added to the selector's sensor (e.g. `{ nan: "propagate" }` for a movie read as the reference reads it). */
+  readonly sensorOptions?: Readonly<Record<string, unknown>> | undefined;
 }
 
 const KwargsTranslatorSchema = z.strictObject({
@@ -377,8 +384,9 @@ function selectorRoute(kwargs: Readonly<Record<string, unknown>>): PlumeNavBuild
         }
       : undefined;
   const translated = translator?.toConfig(model, { gridSize: grid, goalLocation: goal });
+  const sensorExtra = translated?.sensorOptions ?? {};
   const config: EnvironmentConfigInput = {
-    gridSize: translated?.gridSize ?? grid,
+    ...(translated?.gridFromPlume !== true && { gridSize: translated?.gridSize ?? grid }),
     ...((translated?.goalLocation ?? goal) !== undefined && { goalLocation: translated?.goalLocation ?? goal }),
     goalRadius: translated?.goalRadius ?? s.goal_radius ?? 5,
     maxSteps: s.max_steps ?? 1000,
@@ -387,10 +395,10 @@ function selectorRoute(kwargs: Readonly<Record<string, unknown>>): PlumeNavBuild
     plume: translated?.plume ?? { type: "gaussian", options: { sigma: s.plume_sigma ?? sigmaFromParams ?? 20 } },
     sensor:
       observation === "antennae"
-        ? { type: "antennae", options: { nSensors: 2, sensorDistance: 2 } }
+        ? { type: "antennae", options: { nSensors: 2, sensorDistance: 2, ...sensorExtra } }
         : observation === "wind_vector"
           ? { type: "wind_vector", options: { noiseStd: s.wind_noise_std ?? 0 } }
-          : { type: "concentration" },
+          : { type: "concentration", ...(Object.keys(sensorExtra).length > 0 && { options: { ...sensorExtra } }) },
     action: { type: s.action_type ?? "discrete", options: { stepSize } },
     reward: s.reward_type === "step_penalty" ? { type: "step_penalty", options: { goalReward: 1, stepPenalty: 0.01 } } : { type: "sparse" },
     ...(wind !== undefined && { wind }),

@@ -8,9 +8,10 @@
  * reference's snake_case kwargs (one or the other per call). An id without a version (`"PlumeNav"`)
  * means its latest registered version.
  */
-import { ConfigurationError, ValidationError, closestName, didYouMean, parseWithSchema, type Env, type NDArray, type Plugin } from "@plume/core-types";
+import { ConfigurationError, ValidationError, closestName, didYouMean, parseWithSchema, type Env, type NDArray, type AnyPlugin } from "@plume/core-types";
 import * as z from "zod";
-import { createEnvironmentFromConfigSync, importsNeeded, resolveConfigPlugins, type ImportNeeded } from "../config/create.js";
+import { createEnvironmentFromConfig, createEnvironmentFromConfigSync, importsNeeded, resolveConfigPlugins, type ImportNeeded } from "../config/create.js";
+import { pluginPackageFor } from "../resolution/catalog.js";
 import type { EnvironmentConfigInput } from "../config/schema.js";
 import { PlumeEnv, type PlumeEnvInfo, type PlumeEnvOptions } from "../env/plume-env.js";
 import {
@@ -27,7 +28,10 @@ import {
   PLUME_ENV_OPTION_NAMES,
   asReferenceError,
   kwargsStyle,
+  kwargsTranslators,
+  registerKwargsTranslator,
   renameReferenceKwargs,
+  type KwargsTranslator,
   translatePlumeNavKwargs,
   type PlumeNavReferenceKwargs,
   type PlumeSearchReferenceKwargs,
@@ -180,7 +184,7 @@ function needsImportError(needed: ImportNeeded): ConfigurationError {
  * selector route builds synchronously from the plugins available without an import (those `@plume/env`
  * ships, registered ones, and `plugins`: what `makeAsync` resolved ahead).
  */
-function createPlumeNav(kwargs: Readonly<Record<string, unknown>>, plugins: readonly Plugin[] = []): AnyEnv {
+function createPlumeNav(kwargs: Readonly<Record<string, unknown>>, plugins: readonly AnyPlugin[] = []): AnyEnv {
   const style = kwargsStyle(kwargs, PLUME_NAV_ID, PLUMENAV_REFERENCE_KWARGS, PLUME_ENV_OPTION_NAMES);
   if (style !== "reference" && typeof kwargs["plume"] !== "string") return new PlumeEnv(kwargs as PlumeEnvOptions) as unknown as AnyEnv;
   const build = translatePlumeNavKwargs(kwargs);
@@ -201,7 +205,7 @@ function createPlumeNav(kwargs: Readonly<Record<string, unknown>>, plugins: read
  * `importModule` when given) ahead of the synchronous build: what `makeAsync` hands `createPlumeNav`.
  * Kwargs that do not take the selector route, or that are invalid (the build reports them), need none.
  */
-async function plumeNavPlugins(kwargs: Readonly<Record<string, unknown>>, importModule: ModuleImporter | undefined): Promise<Plugin[]> {
+async function plumeNavPlugins(kwargs: Readonly<Record<string, unknown>>, importModule: ModuleImporter | undefined): Promise<AnyPlugin[]> {
   let config: EnvironmentConfigInput;
   try {
     const style = kwargsStyle(kwargs, PLUME_NAV_ID, PLUMENAV_REFERENCE_KWARGS, PLUME_ENV_OPTION_NAMES);
@@ -213,6 +217,40 @@ async function plumeNavPlugins(kwargs: Readonly<Record<string, unknown>>, import
     return [];
   }
   return resolveConfigPlugins(config, importModule === undefined ? {} : { importModule });
+}
+
+/**
+ * The reference's `plume: "<name>"` translator, imported from the plume's catalog package when none is
+ * registered yet (the package exports `kwargsTranslator`; `@plume/plume-movie` does for `"movie"`).
+ * Nothing happens for names without a catalog package or whose package is not installed (the build
+ * then names the missing translator).
+ */
+async function ensureTranslator(kwargs: Readonly<Record<string, unknown>>, importModule: ModuleImporter | undefined): Promise<void> {
+  const name = kwargs["plume"];
+  if (typeof name !== "string" || name === "static" || kwargsTranslators().includes(name)) return;
+  const entry = pluginPackageFor("plume", name);
+  if (entry === undefined) return;
+  let module: unknown;
+  try {
+    module = await (importModule ?? ((specifier: string) => import(/* @vite-ignore */ /* webpackIgnore: true */ specifier)))(entry.package);
+  } catch {
+    return;
+  }
+  const translator = (module as { kwargsTranslator?: unknown } | null)?.kwargsTranslator;
+  if (translator !== undefined && !kwargsTranslators().includes(name)) registerKwargsTranslator(translator as KwargsTranslator);
+}
+
+/** `PlumeNav-v0`'s entry point for `makeAsync`: as `createPlumeNav`, awaiting plugins that load asynchronously (a movie). */
+async function createPlumeNavAsync(kwargs: Readonly<Record<string, unknown>>, plugins: readonly AnyPlugin[]): Promise<AnyEnv> {
+  const style = kwargsStyle(kwargs, PLUME_NAV_ID, PLUMENAV_REFERENCE_KWARGS, PLUME_ENV_OPTION_NAMES);
+  if (style !== "reference" && typeof kwargs["plume"] !== "string") return createPlumeNav(kwargs, plugins);
+  const build = translatePlumeNavKwargs(kwargs);
+  if (build.route === "direct") return createPlumeNav(kwargs, plugins);
+  try {
+    return (await createEnvironmentFromConfig(build.config, { plugins })) as unknown as AnyEnv;
+  } catch (error) {
+    throw asReferenceError(error);
+  }
 }
 
 /** `PlumeSearch-v0`'s entry point: `PlumeSearchEnv` options, or the reference's names for them. */
@@ -504,8 +542,10 @@ export async function makeAsync(id: string | EnvSpec, kwargs: unknown = {}, opti
     // The selector route's plugins from optional packages (oriented, wind_vector, movie, ...) are imported
     // here, so that the synchronous build finds them.
     const merged = { ...envSpec.kwargs, ...parseWithSchema(kwargsSchema, kwargs, { what: "make kwargs", path: "kwargs" }) };
+    await ensureTranslator(merged, importModule);
     const plugins = await plumeNavPlugins(merged, importModule);
-    return build(envSpec, (k) => createPlumeNav(k, plugins), kwargs, makeOptions);
+    const raw = await createPlumeNavAsync(merged, plugins);
+    return build(envSpec, () => raw, kwargs, makeOptions);
   }
   return build(envSpec, envCreator(envSpec), kwargs, makeOptions);
 }

@@ -5,39 +5,39 @@
  * from a config at run time (a browser bundle), or to make them available to the synchronous
  * `createEnvironmentFromConfigSync`.
  */
-import { isPlugin, ValidationError, type Plugin, type PluginKind } from "@plume/core-types";
+import { isPlugin, ValidationError, type AnyPlugin, type PluginKind } from "@plume/core-types";
 import { plugins as discretePlugins } from "@plume/actions-discrete";
 import { plugins as concentrationPlugins } from "@plume/sensors-concentration";
 import { plugins as envPlugins } from "../plugins.js";
 
 /** What `registerPlugins` accepts: a plugin, an array of plugins, or a module with `plugins` / `plugin` exports. */
 export type PluginSource =
-  | Plugin
-  | readonly Plugin[]
-  | { readonly plugins?: readonly Plugin[] | undefined; readonly plugin?: Plugin | undefined };
+  | AnyPlugin
+  | readonly AnyPlugin[]
+  | { readonly plugins?: readonly AnyPlugin[] | undefined; readonly plugin?: AnyPlugin | undefined };
 
 /** The plugins `@plume/env` ships: every name of its own and of its default sensor's and action model's packages. */
-export const BUNDLED_PLUGINS: readonly Plugin[] = Object.freeze([
+export const BUNDLED_PLUGINS: readonly AnyPlugin[] = Object.freeze([
   ...envPlugins,
   ...concentrationPlugins,
   ...discretePlugins,
-] as readonly Plugin[]);
+] as readonly AnyPlugin[]);
 
 const key = (kind: PluginKind, name: string) => `${kind}:${name}`;
 const bundled = new Map(BUNDLED_PLUGINS.map((p) => [key(p.kind, p.name), p]));
-const registered = new Map<string, Plugin>();
+const registered = new Map<string, AnyPlugin>();
 
 /**
  * The plugins of a module namespace or plugin source: its `plugins` array and its `plugin` (also under
  * `default`), each checked with `isPlugin`. Undefined when it offers none.
  */
-export function pluginsOfModule(mod: unknown): Plugin[] | undefined {
+export function pluginsOfModule(mod: unknown): AnyPlugin[] | undefined {
   if (mod === null || (typeof mod !== "object" && typeof mod !== "function")) return undefined;
   if (isPlugin(mod)) return [mod];
-  if (Array.isArray(mod)) return mod.every((p) => isPlugin(p)) ? [...(mod as Plugin[])] : undefined;
+  if (Array.isArray(mod)) return mod.every((p) => isPlugin(p)) ? [...(mod as AnyPlugin[])] : undefined;
   const record = mod as { plugins?: unknown; plugin?: unknown; default?: unknown };
-  const found: Plugin[] = [];
-  if (Array.isArray(record.plugins)) found.push(...record.plugins.filter((p): p is Plugin => isPlugin(p)));
+  const found: AnyPlugin[] = [];
+  if (Array.isArray(record.plugins)) found.push(...record.plugins.filter((p): p is AnyPlugin => isPlugin(p)));
   if (isPlugin(record.plugin) && !found.includes(record.plugin)) found.push(record.plugin);
   if (found.length > 0) return found;
   return record.default !== undefined && record.default !== mod ? pluginsOfModule(record.default) : undefined;
@@ -57,7 +57,7 @@ export function pluginsOfModule(mod: unknown): Plugin[] | undefined {
  * `definePlugin`, or a second, different plugin of the same kind and name.
  */
 export function registerPlugins(...sources: readonly PluginSource[]): () => void {
-  const incoming: Plugin[] = [];
+  const incoming: AnyPlugin[] = [];
   sources.forEach((source, i) => {
     const found = pluginsOfModule(source);
     if (found === undefined) {
@@ -87,7 +87,7 @@ export function registerPlugins(...sources: readonly PluginSource[]): () => void
 }
 
 /** The registered plugin, else the bundled one, of that kind and name. */
-export function availablePlugin(kind: PluginKind, name: string): Plugin | undefined {
+export function availablePlugin(kind: PluginKind, name: string): AnyPlugin | undefined {
   return registered.get(key(kind, name)) ?? bundled.get(key(kind, name));
 }
 
@@ -97,6 +97,6 @@ export function availableNames(kind: PluginKind): string[] {
 }
 
 /** Whether `plugin` is one that `@plume/env` ships (the selector's defaults apply to those). */
-export function isBundledPlugin(plugin: Plugin): boolean {
+export function isBundledPlugin(plugin: AnyPlugin): boolean {
   return BUNDLED_PLUGINS.includes(plugin);
 }

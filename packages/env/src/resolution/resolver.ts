@@ -11,7 +11,7 @@
  * Which of these a `type` is gets decided before anything is imported, so a refused module's top-level
  * code never runs. Every error is a `ConfigurationError` whose `parameter` is the config path of the type.
  */
-import { ConfigurationError, PLUGIN_KINDS, ValidationError, didYouMean, type Plugin, type PluginKind } from "@plume/core-types";
+import { ConfigurationError, PLUGIN_KINDS, ValidationError, didYouMean, type AnyPlugin, type PluginKind } from "@plume/core-types";
 import { BUILTIN_PLUGIN_PACKAGES, pluginPackageEntries, pluginPackageFor, type PluginPackageEntry } from "./catalog.js";
 import { configError } from "../internal/config-error.js";
 import { customLoader, isNotFound, packageNameOf, portableLoader, type PluginLoader } from "./loader.js";
@@ -23,7 +23,7 @@ export interface PluginResolutionOptions {
    * Plugins the config may name by their `name`, looked up first. This is how a browser bundle supplies
    * plugins (`{ plugins: [...windPlugins] }`). Default: none.
    */
-  readonly plugins?: readonly Plugin[] | undefined;
+  readonly plugins?: readonly AnyPlugin[] | undefined;
   /**
    * Let the config import module paths (`./sensor.mjs`, `/abs/x.mjs`, `file:` and other URLs). A config
    * naming a module path runs that file's code; allow it only for configs you trust. Default `false`:
@@ -71,7 +71,7 @@ export function isPackageSpecifier(type: string): boolean {
 }
 
 /** Every name a config may use for `kind`: passed, registered, shipped and catalogued ones. */
-export function knownPluginNames(kind: PluginKind, extra: readonly Plugin[] = []): string[] {
+export function knownPluginNames(kind: PluginKind, extra: readonly AnyPlugin[] = []): string[] {
   const catalogued = pluginPackageEntries().filter((e) => e.kind === kind).map((e) => e.name);
   const passed = extra.filter((p) => p.kind === kind).map((p) => p.name);
   return [...new Set([...passed, ...availableNames(kind), ...catalogued])].sort();
@@ -88,7 +88,7 @@ export function isBuiltinName(kind: PluginKind, type: string): boolean {
   return available === undefined || isBundledPlugin(available);
 }
 
-function passedPlugin(request: PluginRequest, options: PluginResolutionOptions): Plugin | undefined {
+function passedPlugin(request: PluginRequest, options: PluginResolutionOptions): AnyPlugin | undefined {
   return options.plugins?.find((p) => p.kind === request.kind && p.name === request.type) ?? availablePlugin(request.kind, request.type);
 }
 
@@ -144,7 +144,7 @@ function importFailed(request: PluginRequest, what: string, error: unknown): Con
  * The plugin of the requested kind in an imported module: for a catalog name, the one with that name;
  * otherwise the module's only plugin of that kind (or the one named like the type).
  */
-function pickPlugin(request: PluginRequest, mod: unknown, what: string, name?: string): Plugin {
+function pickPlugin(request: PluginRequest, mod: unknown, what: string, name?: string): AnyPlugin {
   const found = pluginsOfModule(mod) ?? [];
   const parameter = `${request.path}.type`;
   if (found.length === 0) {
@@ -158,7 +158,7 @@ function pickPlugin(request: PluginRequest, mod: unknown, what: string, name?: s
   const ofKind = found.filter((p) => p.kind === request.kind);
   const named = ofKind.find((p) => p.name === (name ?? request.type));
   if (named !== undefined) return named;
-  if (name === undefined && ofKind.length === 1) return ofKind[0] as Plugin;
+  if (name === undefined && ofKind.length === 1) return ofKind[0] as AnyPlugin;
   if (ofKind.length === 0) {
     const kinds = [...new Set(found.map((p) => p.kind))];
     throw configError(parameter, `"${request.type}" is a ${kinds.join("/")} plugin, not a ${request.kind} plugin`, `a ${request.kind} plugin`, request.type);
@@ -196,7 +196,7 @@ export function packageToImport(request: PluginRequest, options: PluginResolutio
  * @throws ConfigurationError for any type that would need an import (saying how to supply it), a module
  * path without `allowModulePaths`, or an unknown type.
  */
-export function resolvePluginRequestSync(request: PluginRequest, options: PluginResolutionOptions): Plugin {
+export function resolvePluginRequestSync(request: PluginRequest, options: PluginResolutionOptions): AnyPlugin {
   const direct = passedPlugin(request, options);
   if (direct !== undefined) return direct;
   const entry = pluginPackageFor(request.kind, request.type);
@@ -222,7 +222,7 @@ export async function resolvePluginRequest(
   options: PluginResolutionOptions,
   loader: PluginLoader,
   catalog: (kind: PluginKind, name: string) => PluginPackageEntry | undefined = pluginPackageFor,
-): Promise<Plugin> {
+): Promise<AnyPlugin> {
   const direct = passedPlugin(request, options);
   if (direct !== undefined) return direct;
 
@@ -300,15 +300,15 @@ export function pluginRequest(kind: unknown, type: unknown, path: string | undef
  * @throws ValidationError for a bad `kind` or `type`; ConfigurationError (`parameter` `"<path>.type"`)
  * when the plugin cannot be resolved (naming the package to install).
  */
-export async function resolvePlugin<K extends PluginKind>(kind: K, type: string, options: ResolvePluginOptions = {}): Promise<Plugin<K>> {
+export async function resolvePlugin<K extends PluginKind>(kind: K, type: string, options: ResolvePluginOptions = {}): Promise<AnyPlugin<K>> {
   const request = pluginRequest(kind, type, options.path);
-  return (await resolvePluginRequest(request, options, loaderFor(options, () => portableLoader(options.baseDir)))) as Plugin<K>;
+  return (await resolvePluginRequest(request, options, loaderFor(options, () => portableLoader(options.baseDir)))) as AnyPlugin<K>;
 }
 
 /**
  * The synchronous form of `resolvePlugin`: passed, registered and shipped plugins only (nothing is imported).
  * @throws ValidationError for a bad `kind` or `type`; ConfigurationError when the plugin would need an import.
  */
-export function resolvePluginSync<K extends PluginKind>(kind: K, type: string, options: ResolvePluginOptions = {}): Plugin<K> {
-  return resolvePluginRequestSync(pluginRequest(kind, type, options.path), options) as Plugin<K>;
+export function resolvePluginSync<K extends PluginKind>(kind: K, type: string, options: ResolvePluginOptions = {}): AnyPlugin<K> {
+  return resolvePluginRequestSync(pluginRequest(kind, type, options.path), options) as AnyPlugin<K>;
 }

@@ -31,6 +31,7 @@ import { createEnvironmentFromConfig, readConfigFile } from "../config/files.js"
 import type { EnvironmentConfigInput } from "../config/schema.js";
 import { assertWithinMemoryBudget } from "../memory-budget.js";
 import { planBatch } from "../batch/plan.js";
+import { exportPluginStates, importPluginStates } from "./plugin-sharing.js";
 import {
   AutoresetMode,
   VectorEnvOptionsSchema,
@@ -321,6 +322,12 @@ export class AsyncVectorEnv<Obs = unknown> {
       ...(parsed.projectDir !== undefined && { projectDir: parsed.projectDir }),
       renderMode: null,
     });
+    // What the config's plugins share with the workers (a movie's frames), exported while the template holds it.
+    const shared = await exportPluginStates(rawConfig, {
+      baseDir: baseDir ?? (configPath !== undefined ? dirname(configPath) : process.cwd()),
+      allowModulePaths: parsed.allowModulePaths,
+      projectDir: resolvePath(parsed.projectDir ?? process.cwd()),
+    });
     const observationSpace = template.observationSpace as unknown as Space<unknown>;
     const actionSpace = template.actionSpace as unknown as Space<unknown>;
     if (!(observationSpace instanceof Box) || observationSpace.dtype !== "float32") {
@@ -383,6 +390,7 @@ export class AsyncVectorEnv<Obs = unknown> {
           spinIterations,
           mainThread,
           lazyInfo: !parsed.copy,
+          shared,
         };
         workers.push(new Worker(WORKER_URL, { workerData: init, transferList: [channel.port2] }));
         ports.push(channel.port1);
@@ -390,6 +398,8 @@ export class AsyncVectorEnv<Obs = unknown> {
       let mainShard: Shard | undefined;
       if (mainThread) {
         const own = laneShards[0] as { start: number; end: number };
+        // The main thread's shard adopts the same shared state (should the template's copy have been collected).
+        await importPluginStates(shared, { baseDir: resolvedBase, allowModulePaths: parsed.allowModulePaths, projectDir: resolvePath(parsed.projectDir ?? process.cwd()) });
         const vec = await buildShardEnv(shardConfig, resolvedBase, views, own.start, own.end, parsed);
         mainShard = new Shard(vec, views, own.start, own.end, sizes.actionSize, sizes.observationSize, !parsed.copy);
       }

@@ -5,6 +5,7 @@
  * sequence word; the worker spins briefly, then sleeps in `Atomics.wait`.
  */
 import { parentPort, receiveMessageOnPort, workerData, type MessagePort } from "node:worker_threads";
+import { importPluginStates, type SharedPluginState } from "./plugin-sharing.js";
 import type { EnvironmentConfigInput } from "../config/schema.js";
 import type { AutoresetMode } from "./options.js";
 import { Shard, buildShardEnv, type CallRequest } from "./shard.js";
@@ -30,6 +31,8 @@ export interface WorkerInit {
   readonly mainThread: boolean;
   /** Leave batched infos deferred after a STEP until an INFO command (the main thread's `copy: false`). */
   readonly lazyInfo: boolean;
+  /** What the config's plugins share from the main thread (a movie's frames), adopted before building. */
+  readonly shared: readonly SharedPluginState[];
 }
 
 /** An error as plain data for the main thread. */
@@ -148,7 +151,9 @@ function serve(shard: Shard): void {
   }
 }
 
-buildShardEnv(init.config, init.baseDir, views, start, end, init).then(
+importPluginStates(init.shared, { baseDir: init.baseDir, allowModulePaths: init.allowModulePaths, projectDir: init.projectDir })
+  .then(() => buildShardEnv(init.config, init.baseDir, views, start, end, init))
+  .then(
   (vec) => {
     parentPort?.postMessage({ type: "ready", batched: vec.batched });
     serve(new Shard(vec, views, start, end, actionSize, observationSize, init.lazyInfo));

@@ -3,7 +3,7 @@
  * and a speed `(speed·cos θ, −speed·sin θ)` (the reference's wind uses the opposite y sign to the action
  * model), or from an explicit vector. Stored as float32.
  */
-import { parseWithSchema, type FieldMetadata, type PointLike, type VectorField } from "@plume/core-types";
+import { libm, parseWithSchema, type FieldMetadata, type PointLike, type VectorField } from "@plume/core-types";
 import * as z from "zod";
 import { pyMod, radians } from "../internal/math.js";
 import { finiteNumber } from "../internal/schemas.js";
@@ -39,8 +39,9 @@ export class ConstantWindField implements VectorField {
       [vx, vy] = parsed.vector;
     } else {
       const theta = radians(parsed.directionDeg);
-      vx = parsed.speed * Math.cos(theta);
-      vy = -parsed.speed * Math.sin(theta);
+      // The reference's math.cos/math.sin are glibc's; libm reproduces them bit for bit.
+      vx = parsed.speed * libm.cos(theta);
+      vy = -parsed.speed * libm.sin(theta);
     }
     this.#vx = Math.fround(vx);
     this.#vy = Math.fround(vy);

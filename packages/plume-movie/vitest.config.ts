@@ -1,0 +1,3 @@
+import { packageConfig } from "@plume/tooling/vitest";
+
+export default packageConfig();
