@@ -8,7 +8,7 @@ import { BASELINE_NAMES, getBaseline } from "@plume/policies";
 import * as z from "zod";
 import { configForBaseline, createEnv, describeConfig, resolveEnvSetup, sensorLabel, type EnvSetup } from "./env-config.js";
 import { CliError, ExitCode, describeError, oneLine } from "./errors.js";
-import { EnvFlagsSchema, intFlag, parseFlags, pick, policyFlags, resolveSeeds, describeSeeds } from "./flags.js";
+import { EnvFlagsSchema, intFlag, parseFlags, pick, policyFlags, parseComparePolicyOptions, resolveSeeds, describeSeeds } from "./flags.js";
 import { animateEpisode, autoScale, drawFigure, toPng, TRAJECTORY_COLORS, type Panel, type PlumeImage, type Trail } from "./picture.js";
 import { progressBar, stepProgressBar } from "./progress.js";
 import { exportParquet } from "@plume/data-capture/node";
@@ -342,6 +342,7 @@ export async function compareCommand(values: Record<string, unknown>, io: Io): P
   if (names.length === 0) throw new CliError(`--policies: give at least one of ${BASELINE_NAMES.join(", ")}`);
   for (const n of names) if (!BASELINE_NAMES.includes(n)) throw new CliError(`--policies: unknown policy "${n}"; use a comma-separated list of ${BASELINE_NAMES.join(", ")}`);
   if (new Set(names).size !== names.length) throw new CliError("--policies: a policy is listed twice");
+  const options = parseComparePolicyOptions(values["policyOptions"], names);
   const scale = scaleFlag(values);
   const setup = await envSetup(values, io);
   assertPictureFits(setup, scale, names.length, 0, "--out");
@@ -356,6 +357,7 @@ export async function compareCommand(values: Record<string, unknown>, io: Io): P
     try {
       const result = await runPolicy({
         policy: name,
+        ...(options[name] !== undefined && { policyOptions: options[name] }),
         config,
         baseDir: setup.baseDir,
         seeds,
@@ -393,6 +395,7 @@ export async function compareCommand(values: Record<string, unknown>, io: Io): P
           picture: png,
           policies: results.map(({ name, sensor, result }) => ({
             policy: name,
+            policyOptions: result.policyOptions,
             sensor,
             summary: result.summary,
             episodes: result.episodes.map(({ trajectory: _t, ...e }) => e),

@@ -130,6 +130,25 @@ function parsePolicyOptions(text: string | undefined): Record<string, unknown> |
   return value as Record<string, unknown>;
 }
 
+/**
+ * `plume compare --policy-options`: a JSON object keyed by policy name, each value that policy's options.
+ * @throws CliError naming `--policy-options` for bad JSON, a key that is not one of `names`, or a value that is not an object.
+ */
+export function parseComparePolicyOptions(text: unknown, names: readonly string[]): Record<string, Record<string, unknown>> {
+  if (text === undefined) return {};
+  if (typeof text !== "string") throw new CliError(`--policy-options: expected a JSON object keyed by policy, e.g. '{"surge-cast":{"threshold":0.001}}'`);
+  const all = parsePolicyOptions(text) ?? {};
+  const out: Record<string, Record<string, unknown>> = {};
+  for (const [key, value] of Object.entries(all)) {
+    if (!names.includes(key)) throw new CliError(`--policy-options: "${key}" is not one of the compared policies (${names.join(", ")}); key the options by policy, e.g. '{"surge-cast":{"threshold":0.001}}'`);
+    if (value === null || typeof value !== "object" || Array.isArray(value)) {
+      throw new CliError(`--policy-options: the options of "${key}" must be a JSON object, e.g. '{"${key}":{}}', got ${JSON.stringify(value)}`);
+    }
+    out[key] = value as Record<string, unknown>;
+  }
+  return out;
+}
+
 export function policyFlags(values: Record<string, unknown>): { name: string; options: Record<string, unknown> | undefined } {
   const flags = parseFlags(PolicyFlagsSchema, pick(values, ["policy", "policyOptions"]));
   const name = flags.policy ?? "temporal-gradient";

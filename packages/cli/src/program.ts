@@ -202,6 +202,7 @@ its episode and step (exit code 1).`,
     (cmd) =>
       seedOptions(envOptions(cmd), 100)
         .option("--policies <list>", `comma-separated policies (default: ${BASELINE_NAMES.join(",")})`)
+        .option("--policy-options <json>", `each policy's options, a JSON object keyed by policy, e.g. '{"surge-cast":{"trigger":"detection","threshold":0.001}}'`)
         .option("-o, --out <file.png>", "the picture to write (default: plume-compare.png)")
         .option("--draw <k>", `trajectories drawn per policy, the first k seeds (default: 6, at most ${MAX_TRAILS})`)
         .option("--scale <px>", "pixels per grid cell")

@@ -78,6 +78,9 @@ describe("bad flags and configs: one clear line, exit code 2", () => {
     [["run", "--seeds", "5-1"], "low-high"],
     [["run", "-c", "missing.yaml"], "cannot read config file"],
     [["compare", "--policies", "random,foo"], '--policies: unknown policy "foo"'],
+    [["compare", "--policies", "random", "--policy-options", '{"greedy":{}}'], '"greedy" is not one of the compared policies'],
+    [["compare", "--policies", "surge-cast", "--policy-options", '{"surge-cast":3}'], 'the options of "surge-cast" must be a JSON object'],
+    [["compare", "--policies", "surge-cast", "--policy-options", '{"surge-cast":{"trigger":"rising"}}', ...SMALL, "-n", "1"], "trigger"],
     [["record", "-n", "1"], "--out"],
     [["render", "--scale", "99"], "--scale"],
     [["frobnicate"], "unknown command 'frobnicate'"],
@@ -136,6 +139,20 @@ describe("plume compare and plume render", () => {
     for (const color of TRAJECTORY_COLORS.slice(0, 3)) expect(count(color)).toBeGreaterThan(50);
     expect(count(TRAJECTORY_COLORS[3] as readonly number[])).toBe(0); // --draw 3
     expect(count([255, 255, 255])).toBeGreaterThan(20); // source markers
+  });
+
+  it("compare --policy-options gives each policy its own options, recorded in --json", () => {
+    const args = ["compare", "-n", "2", ...SMALL, "-o", "cmp2.png", "--policies", "random,surge-cast", "--json", "--no-progress"];
+    const r = plume([...args, "--policy-options", '{"surge-cast":{"trigger":"detection","threshold":0.001}}'], dir);
+    expect(r.status, r.stderr).toBe(0);
+    const out = JSON.parse(r.stdout) as { policies: { policy: string; policyOptions: Record<string, unknown>; episodes: { steps: number }[] }[] };
+    expect(out.policies.map((p) => [p.policy, p.policyOptions])).toEqual([
+      ["random", {}],
+      ["surge-cast", { trigger: "detection", threshold: 0.001 }],
+    ]);
+    const plain = JSON.parse(plume(args, dir).stdout) as typeof out;
+    expect(plain.policies[1]?.policyOptions).toEqual({});
+    expect(plain.policies[0]?.episodes).toEqual(out.policies[0]?.episodes); // the other policy's runs are untouched
   });
 
   it("renders a PNG of trajectories and an animated GIF of the first episode that decode back", () => {

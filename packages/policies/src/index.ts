@@ -24,10 +24,12 @@ export {
 } from "./temporal-gradient.js";
 export {
   SURGE_CAST_ACTIONS,
+  SURGE_CAST_TRIGGERS,
   SurgeCastPolicy,
   SurgeCastPolicyOptionsSchema,
   type SurgeCastMode,
   type SurgeCastPolicyActions,
+  type SurgeCastTrigger,
   type SurgeCastPolicyOptions,
 } from "./surge-cast.js";
 export {

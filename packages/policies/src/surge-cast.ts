@@ -14,6 +14,10 @@ import { odorReadings, windReading } from "./observation.js";
 export const SURGE_CAST_ACTIONS = Object.freeze(["cardinal", "surge_cast"] as const);
 export type SurgeCastPolicyActions = (typeof SURGE_CAST_ACTIONS)[number];
 
+/** What starts a surge: a rise of the odour (default) or its detection. */
+export const SURGE_CAST_TRIGGERS = Object.freeze(["rise", "detection"] as const);
+export type SurgeCastTrigger = (typeof SURGE_CAST_TRIGGERS)[number];
+
 /** Options of `SurgeCastPolicy`. */
 export const SurgeCastPolicyOptionsSchema = z.strictObject({
   /**
@@ -24,6 +28,12 @@ export const SurgeCastPolicyOptionsSchema = z.strictObject({
   actions: z.enum(SURGE_CAST_ACTIONS, { error: `one of ${SURGE_CAST_ACTIONS.join(", ")}` }).default("cardinal"),
   /** The odour "rises" when it grew by more than this since the last step. A finite number >= 0. Default 0. */
   threshold: z.number({ error: "a finite number >= 0" }).min(0, { error: "a finite number >= 0" }).max(1e9, { error: "a finite number >= 0" }).default(0),
+  /**
+   * `"rise"` (default): surge while the odour rises (`dC > threshold`), the gradient rule that suits a smooth
+   * plume. `"detection"`: the moth's rule for an intermittent plume — surge upwind while any reading of the odour
+   * part is above `threshold` (a binary detection), cast crosswind in a widening zigzag while none is.
+   */
+  trigger: z.enum(SURGE_CAST_TRIGGERS, { error: `one of ${SURGE_CAST_TRIGGERS.join(", ")}` }).default("rise"),
   /** The longest cast leg, in steps; a cast that finds nothing by then gives up and surges again. Integer in [1, 1000]. Default 8. */
   maxCastLeg: z.int({ error: "an integer in [1, 1000]" }).min(1, { error: "an integer in [1, 1000]" }).max(1000, { error: "an integer in [1, 1000]" }).default(8),
   /** Read the wind from a Dict observation when it has a wind part. Default true. */
@@ -62,6 +72,7 @@ export type SurgeCastMode = "surge" | "return" | "cast";
 export class SurgeCastPolicy extends BaselinePolicy {
   readonly actions: SurgeCastPolicyActions;
   readonly threshold: number;
+  readonly trigger: SurgeCastTrigger;
   readonly maxCastLeg: number;
   readonly useWind: boolean;
   readonly odorKey: string | undefined;
@@ -82,6 +93,7 @@ export class SurgeCastPolicy extends BaselinePolicy {
     super(parsed.seed);
     this.actions = parsed.actions;
     this.threshold = parsed.threshold;
+    this.trigger = parsed.trigger;
     this.maxCastLeg = parsed.maxCastLeg;
     this.useWind = parsed.useWind;
     this.odorKey = parsed.odorKey;
@@ -112,6 +124,7 @@ export class SurgeCastPolicy extends BaselinePolicy {
     const c = Number(readings[this.sensorIndex]);
     const previous = this.#previous;
     this.#previous = c;
+    if (this.trigger === "detection") return this.#detectionAction(readings, observation, explore);
     const dc = previous === undefined ? Number.NaN : c - previous;
     const rising = dc > this.threshold;
 
@@ -141,6 +154,31 @@ export class SurgeCastPolicy extends BaselinePolicy {
       } else {
         action = this.#startCast(explore);
       }
+    } else {
+      action = this.#continueCast(upwind);
+    }
+    this.#lastMove = action;
+    return action;
+  }
+
+  /** `trigger: "detection"`: surge (upwind, else on) while a reading is above the threshold, else cast crosswind. */
+  #detectionAction(readings: ArrayLike<number>, observation: unknown, explore: boolean): number {
+    let detected = false;
+    for (let i = 0; i < readings.length; i++) if (Number(readings[i]) > this.threshold) detected = true;
+    if (this.actions === "surge_cast") {
+      this.#mode = detected ? "surge" : "cast";
+      return detected ? 0 : 1;
+    }
+    const wind = this.useWind ? windReading(observation, this.windKey) : undefined;
+    const upwind = wind === undefined ? undefined : upwindCardinal(wind[0], wind[1]);
+    let action: number;
+    if (detected) {
+      this.#mode = "surge";
+      this.#heading = upwind ?? this.#heading;
+      action = this.#heading;
+    } else if (this.#mode !== "cast") {
+      if (upwind !== undefined) this.#heading = upwind;
+      action = this.#startCast(explore);
     } else {
       action = this.#continueCast(upwind);
     }
@@ -194,6 +232,7 @@ export class SurgeCastPolicy extends BaselinePolicy {
     return {
       actions: this.actions,
       threshold: this.threshold,
+      ...(this.trigger !== "rise" && { trigger: this.trigger }),
       max_cast_leg: this.maxCastLeg,
       use_wind: this.useWind,
       sensor_index: this.sensorIndex,

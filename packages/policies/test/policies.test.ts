@@ -70,6 +70,7 @@ describe("options are validated by the zod schemas and name the bad field", () =
     [() => new TemporalGradientPolicy({ tumble: "spin" as never }), "tumble"],
     [() => new SurgeCastPolicy({ maxCastLeg: 0 }), "maxCastLeg"],
     [() => new SurgeCastPolicy({ wind: true } as never), "wind"],
+    [() => new SurgeCastPolicy({ trigger: "rising" as never }), "trigger"],
     [() => new GreedyGradientPolicy({ sensorAngles: [] }), "sensorAngles"],
     [() => new RandomPolicy({ seed: -1 }), "seed"],
   ])("%#", (make, parameter) => {
@@ -201,6 +202,28 @@ describe("SurgeCastPolicy", () => {
     p.selectAction(obs(0.5)); // leg 2 > maxCastLeg: lost
     expect(p.mode).toBe("surge");
     expect(new SurgeCastPolicy({ useWind: false }).selectAction(obs(0.5))).toBeTypeOf("number");
+  });
+
+  it("with trigger detection surges upwind while any antenna reads above the threshold and casts crosswind otherwise", () => {
+    const p = new SurgeCastPolicy({ trigger: "detection", threshold: 0.01 });
+    p.reset({ seed: 5 });
+    const wind = Float32Array.of(0, 1); // wind towards +y: upwind is DOWN
+    const obs = (...c: number[]) => ({ odor: antennae(...c), wind });
+    expect(p.selectAction(obs(0, 0, 0.5, 0), { explore: false })).toBe(DOWN);
+    expect(p.mode).toBe("surge");
+    // A rise below the threshold is not a detection: casting starts, crosswind (perpendicular to upwind).
+    const [side, other] = perpendicular(DOWN);
+    expect(p.selectAction(obs(0.005, 0, 0, 0), { explore: false })).toBe(side);
+    expect(p.mode).toBe("cast");
+    expect(p.selectAction(obs(0, 0, 0, 0), { explore: false })).toBe(other);
+    expect(p.selectAction(obs(0, 0, 0, 0), { explore: false })).toBe(other);
+    // A falling but detected odour still surges upwind (a rise is not needed).
+    expect(p.selectAction(obs(0, 0.02, 0, 0), { explore: false })).toBe(DOWN);
+  });
+
+  it("with trigger detection drives surge_cast actions: SURGE while detected, CAST otherwise", () => {
+    const p = new SurgeCastPolicy({ actions: "surge_cast", trigger: "detection", threshold: 0.1 });
+    expect([0.5, 0.2, 0.05, 0.3, 0].map((c) => p.selectAction(conc(c)))).toEqual([0, 0, 1, 0, 1]);
   });
 
   it("drives surge_cast actions: SURGE while rising, CAST otherwise", () => {
