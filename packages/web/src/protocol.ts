@@ -77,6 +77,8 @@ export interface StepView {
 /** One policy's row of a comparison. */
 export interface CompareRow {
   readonly policy: string;
+  /** The options the policy ran with, as `plume compare --json` records them (the page compares the baselines' defaults: `{}`). */
+  readonly policyOptions: Readonly<Record<string, unknown>>;
   readonly sensor: string;
   readonly summary: RunSummary;
   readonly episodes: readonly Omit<EpisodeResult, "trajectory">[];

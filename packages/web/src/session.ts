@@ -271,7 +271,7 @@ export async function compare(
         onProgress(name, done, total);
         await yieldEvery();
       }
-      rows.push({ policy: name, sensor: sensorLabel(config), summary: summary.summary((performance.now() - started) / 1000), episodes, trails });
+      rows.push({ policy: name, policyOptions: {}, sensor: sensorLabel(config), summary: summary.summary((performance.now() - started) / 1000), episodes, trails });
     } finally {
       env.close();
     }
