@@ -42,32 +42,31 @@ export interface PluginSharing {
   importShared(state: unknown): void;
 }
 
-/** What `definePlugin` takes. */
-export interface PluginDefinition<K extends PluginKind, S extends z.ZodType, C extends PluginComponent<K>> {
+/** The fields every plugin definition and descriptor has, whatever its `create` returns. */
+export interface PluginIdentity<K extends PluginKind, S extends z.ZodType> {
   /** Which protocol the component implements. */
   readonly kind: K;
   /** The name configs use in `type` (1-214 characters: letters, digits, `@ / _ . : -`; no spaces). */
   readonly name: string;
   /** The zod schema of the component's options: the single source of truth for validation and types. */
   readonly options: S;
+  /** Optional: state shared with other threads (see `PluginSharing`). */
+  readonly sharing?: PluginSharing | undefined;
+}
+
+/** What `definePlugin` takes. */
+export interface PluginDefinition<K extends PluginKind, S extends z.ZodType, C extends PluginComponent<K>> extends PluginIdentity<K, S> {
   /**
    * Builds the component from already-validated options (`context.path` is where they sit in a config,
    * for error messages). May be `async` (return a promise): such a plugin is built by the async routes
    * (`createEnvironmentFromConfig`, `makeAsync`); the synchronous ones say so.
    */
   create(options: z.output<S>, context: PluginCreateContext): C;
-  /** Optional: state shared with other threads (see `PluginSharing`). */
-  readonly sharing?: PluginSharing | undefined;
 }
 
 /** What `definePlugin` takes for a plugin whose `create` is asynchronous (loads data, say). */
-export interface AsyncPluginDefinition<K extends PluginKind, S extends z.ZodType, C extends PluginComponent<K>> {
-  readonly kind: K;
-  readonly name: string;
-  readonly options: S;
+export interface AsyncPluginDefinition<K extends PluginKind, S extends z.ZodType, C extends PluginComponent<K>> extends PluginIdentity<K, S> {
   create(options: z.output<S>, context: PluginCreateContext): Promise<C>;
-  /** Optional: state shared with other threads (see `PluginSharing`). */
-  readonly sharing?: PluginSharing | undefined;
 }
 
 /** Where a plugin's options come from, so that errors name the config path. */
@@ -81,18 +80,13 @@ export interface Plugin<
   K extends PluginKind = PluginKind,
   S extends z.ZodType = z.ZodType,
   C extends PluginComponent<K> = PluginComponent<K>,
-> {
-  readonly kind: K;
-  readonly name: string;
-  readonly options: S;
+> extends PluginIdentity<K, S> {
   /**
    * Validates `rawOptions` with the options schema (`undefined` is read as `{}`) and builds the component.
    * @throws ConfigurationError naming the path of the first bad option (e.g. `"sensor.options.n"`).
    * @throws ComponentError when the plugin's own `create` throws a non-Plume error or returns a non-object.
    */
   create(rawOptions?: unknown, context?: PluginCreateContext): C;
-  /** State shared with other threads, when the plugin has any (see `PluginSharing`). */
-  readonly sharing?: PluginSharing | undefined;
 }
 
 /** The descriptor of a plugin whose `create` is asynchronous: `create` returns a promise of the component. */
@@ -100,18 +94,13 @@ export interface AsyncPlugin<
   K extends PluginKind = PluginKind,
   S extends z.ZodType = z.ZodType,
   C extends PluginComponent<K> = PluginComponent<K>,
-> {
-  readonly kind: K;
-  readonly name: string;
-  readonly options: S;
+> extends PluginIdentity<K, S> {
   /**
    * Validates `rawOptions` (synchronously: a bad option throws at once) and starts building.
    * @throws ConfigurationError naming the path of the first bad option.
    * @returns a promise of the component; it rejects with the plugin's Plume error, or a ComponentError.
    */
   create(rawOptions?: unknown, context?: PluginCreateContext): Promise<C>;
-  /** State shared with other threads, when the plugin has any (see `PluginSharing`). */
-  readonly sharing?: PluginSharing | undefined;
 }
 
 /** A plugin descriptor of either form. Callers that build components treat a returned promise as async. */
