@@ -30,6 +30,37 @@ export function grid(max = 64): fc.Arbitrary<GridSpec> {
   );
 }
 
+/**
+ * The size ladder (issue 20, class 2): grids at the sizes where fixed-size buffers, narrow integer
+ * types and hard-coded arena sizes break — sides around 64, 128 (int8), 256, 1000 (`x + 1000 * y` keys),
+ * cell counts around 32,767 (int16) and 65,535 (uint16), very elongated grids, and the largest
+ * dimension Plume allows (`MAX_GRID_DIMENSION`, 10,000). Ordered by cell count; `maxCells` drops the
+ * grids too large for a check that builds a dense field (a Float32Array of `width * height`).
+ */
+export function sizeLadder(maxCells = Number.POSITIVE_INFINITY): GridSpec[] {
+  return SIZE_LADDER.filter(([w, h]) => w * h <= maxCells);
+}
+
+const SIZE_LADDER: readonly GridSpec[] = (
+  [
+    [1, 1], [1, 2], [2, 1], [3, 3],
+    [63, 65], [64, 64], [65, 64], [65, 65],
+    [127, 129], [128, 128], [129, 128], [129, 131],
+    [181, 182], // 32,942 cells: past int16
+    [255, 257], [256, 256], [257, 256], [257, 258],
+    [300, 300], [257, 300], // 90,000 and 77,100 cells: past uint16
+    [1001, 7], [7, 1001], [1001, 1001],
+    [1024, 1024], [2048, 2048],
+    [4096, 3], [3, 4096],
+    [10_000, 1], [1, 10_000], [10_000, 2], [10_000, 10_000],
+  ] as const satisfies readonly GridSpec[]
+).slice().sort((a, b) => a[0] * a[1] - b[0] * b[1]);
+
+/** The size ladder's grids as an arbitrary (for properties that also draw positions on them). */
+export function ladderGrid(maxCells?: number): fc.Arbitrary<GridSpec> {
+  return fc.constantFrom(...sizeLadder(maxCells));
+}
+
 /** Large grids (sides up to 256). */
 export function gridL(): fc.Arbitrary<GridSpec> {
   return grid(256);
