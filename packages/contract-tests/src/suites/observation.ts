@@ -29,8 +29,8 @@ import {
 export type AnyObservationModel = ObservationModel<unknown, EnvState>;
 export type ObservationModelFactory = () => AnyObservationModel;
 
-/** Ladder grids up to this many cells get full env states (a dense plume_field of 16 MB at most). */
-const LADDER_DENSE_CELLS = 1 << 22;
+/** Ladder grids up to this many cells (1024 x 1024) get full env states (a dense plume_field of 4 MB at most). */
+const LADDER_DENSE_CELLS = 1 << 20;
 /** Random ladder states (a dense field built per state) stay on grids up to this many cells. */
 const LADDER_PROPERTY_CELLS = 100_000;
 
