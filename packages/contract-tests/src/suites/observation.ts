@@ -134,6 +134,15 @@ export function planObservationModel(factory: ObservationModelFactory, rawOption
     const { plume_field: _dense, ...rest } = full;
     return rest as unknown as EnvState;
   };
+  /** A fresh sensor's observation at every ladder visit, judged by `judge` (a violation names the grid and position). */
+  const judgeOnLadder = (orientations: readonly number[], cornersOnly: boolean, judge: (s: AnySpace, obs: unknown, path: string) => string | undefined) =>
+    ladderVisits(orientations, cornersOnly, (state, where) => {
+      const m = fresh();
+      resetIfStateful(m);
+      const obs = guard(`getObservation with ${where}`, () => m.getObservation(state));
+      const why = judge(space(m), obs, "observation");
+      if (why !== undefined) fail(`${where}: ${why}`, obs);
+    });
   /** Every ladder grid's corners and edge midpoints (or only its corners), the goal at the opposite side. */
   const ladderVisits = (orientations: readonly number[], cornersOnly: boolean, visit: (state: EnvState, where: string) => void) => {
     const sparse = noDenseField();
@@ -234,13 +243,7 @@ export function planObservationModel(factory: ObservationModelFactory, rawOption
           },
           { describe: describeSpec, numRuns: Math.max(5, Math.ceil(runs / 10)) },
         );
-        ladderVisits([0], true, (state, where) => {
-          const m = fresh();
-          resetIfStateful(m);
-          const obs = guard(`getObservation with ${where}`, () => m.getObservation(state));
-          const why = explainNotContained(space(m), obs, "observation");
-          if (why !== undefined) fail(`${where}: ${why}`, obs);
-        });
+        judgeOnLadder([0], true, explainNotContained);
       },
     },
     {
@@ -256,13 +259,7 @@ export function planObservationModel(factory: ObservationModelFactory, rawOption
         check(arb.defaultEnvStateSpec());
         ctx.property(envStates, check, { describe: describeSpec, numRuns: Math.max(10, Math.ceil(runs / 2)) });
         // the size ladder: the observation's structure must not change with the grid
-        ladderVisits([0], true, (state, where) => {
-          const m = fresh();
-          resetIfStateful(m);
-          const obs = guard(`getObservation with ${where}`, () => m.getObservation(state));
-          const why = structureProblem(space(m), obs, "observation");
-          if (why !== undefined) fail(`${where}: ${why}`, obs);
-        });
+        judgeOnLadder([0], true, structureProblem);
       },
     },
     {
@@ -613,13 +610,7 @@ export function planObservationModel(factory: ObservationModelFactory, rawOption
           }
         }
         // every corner and edge of the size ladder's grids, up to 10,000 cells wide
-        ladderVisits([0, 90, 180, 270], false, (state, where) => {
-          const m = fresh();
-          resetIfStateful(m);
-          const obs = guard(`getObservation with ${where}`, () => m.getObservation(state));
-          const why = explainNotContained(space(m), obs, "observation");
-          if (why !== undefined) fail(`${where}: ${why}`, obs);
-        });
+        judgeOnLadder([0, 90, 180, 270], false, explainNotContained);
       },
     },
     {
