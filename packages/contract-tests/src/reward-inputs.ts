@@ -9,6 +9,7 @@ import { Coordinates, GridSize, ndarray, type AgentState, type ConcentrationFiel
 import fc from "fast-check";
 import * as arb from "./arbitraries.js";
 import { KitPlume, type PlumeKind } from "./fields.js";
+import type { LongRunDraws } from "./long-run.js";
 import { isPlainObject } from "./probes/values.js";
 
 /** Fields of at most this many cells (a dense Float32Array of width * height is built per transition). */
@@ -143,4 +144,26 @@ export function declaredGoal(meta: unknown): { readonly goal: readonly [number, 
     }
   }
   return undefined;
+}
+
+/** A wide transition from a long run's draws (grids up to 64 wide: many calls, not large fields). */
+export function drawWideTransition(draw: LongRunDraws): WideTransitionSpec {
+  const grid = draw.grid([], 64);
+  const [w, h] = grid;
+  const step = draw.stepCount();
+  const prev = draw.agent(grid, Math.max(0, step - 1));
+  const [nx, ny] = draw.chance(0.75) ? [Math.min(w - 1, Math.max(0, prev.x + draw.int(-2, 2))), Math.min(h - 1, Math.max(0, prev.y + draw.int(-2, 2)))] : draw.pos(grid);
+  const f32 = () => Math.fround(draw.uniform(-1, 1)) + 0;
+  return {
+    grid,
+    prev: { ...prev, goal_reached: false },
+    next: { ...prev, x: nx, y: ny, step_count: step, goal_reached: draw.chance(0.5) },
+    action: draw.chance(0.5) ? draw.int(0, 3) : Array.from({ length: draw.pick([2, 3]) }, f32),
+    plume: draw.pick<PlumeKind>(["gaussian", "gaussian", "two-sources", "plateau", "zeros", "moving"]),
+    source: draw.pos(grid),
+    source2: draw.pos(grid),
+    sigma: draw.chance(0.4) ? draw.pick([0.5, 1, 5, 20]) : draw.uniform(0.5, 20),
+    amplitude: draw.pick([1, 1, 0.6, 0.25, 0.05]),
+    step,
+  };
 }
