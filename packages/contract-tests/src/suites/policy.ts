@@ -239,11 +239,17 @@ export function planPolicy(factory: PolicyFactory, rawOptions?: PolicyOptions): 
         // in the same state — the kit sets the fresh one's generator, at its first draw, to the state the used
         // one's had at its first draw after reset() (see probes/rng-tap.ts)
         let judged = 0;
+        // episodes that end on a plateau (of a level — 0, 1, a bound — or of their last observation), and
+        // continuations that start on one: where memory of the last readings decides the next action
+        const levels = plateaus(ctx.seed).slice(3).map((seq) => seq[0]);
+        const level = fc.integer({ min: 0, max: levels.length });
         ctx.property(
-          fc.record({ seed: arb.seed(), episode: observations, plateau: fc.integer({ min: 0, max: 12 }), after: observations, explore: fc.boolean() }),
-          ({ seed, episode, plateau, after, explore }) => {
-            const last = episode[episode.length - 1];
-            const e = [...episode, ...Array.from({ length: plateau }, () => cloneValue(last))];
+          fc.record({ seed: arb.seed(), episode: observations, tail: level, plateau: fc.integer({ min: 0, max: 12 }), lead: level, leadLength: fc.integer({ min: 0, max: 6 }), rest: observations, explore: fc.boolean() }),
+          ({ seed, episode, tail, plateau, lead, leadLength, rest, explore }) => {
+            const ending = levels[tail] ?? episode[episode.length - 1];
+            const e = [...episode, ...Array.from({ length: plateau }, () => cloneValue(ending))];
+            const start = levels[lead] ?? rest[0];
+            const after = [...Array.from({ length: leadLength }, () => cloneValue(start)), ...rest];
             const used = fresh();
             reset(used, seed);
             // hidden randomness (Math.random, the clock) is pol.seed-determinism's finding: such runs are not judged
@@ -290,7 +296,8 @@ export function planPolicy(factory: PolicyFactory, rawOptions?: PolicyOptions): 
           },
           {
             numRuns: Math.max(10, Math.ceil(runs / 2)),
-            describe: (c) => `{seed ${c.seed}, episode ${render(c.episode, 200)} + ${c.plateau} repeats of its last, explore ${c.explore}, then reset() and ${render(c.after, 200)}}`,
+            describe: (c) =>
+              `{seed ${c.seed}, episode ${render(c.episode, 200)} + ${c.plateau} x ${render(levels[c.tail] ?? "its last observation")}, explore ${c.explore}, then reset() and ${c.leadLength} x ${render(levels[c.lead] ?? "the next observation")} + ${render(c.rest, 200)}}`,
           },
         );
         if (judged > 0) ctx.note(`${judged} episode(s) compared`);
