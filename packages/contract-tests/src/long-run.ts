@@ -5,6 +5,7 @@
  */
 import { Generator } from "@plume/spaces";
 import { cornersAndEdges, type AgentSpec, type GridSpec } from "./arbitraries.js";
+import { exactDiff } from "./probes/values.js";
 
 /** Calls on one instance in the history checks (past a 500- or 1,000-call warm-up). */
 export const HISTORY_CALLS = 1500;
@@ -78,4 +79,37 @@ export class LongRunDraws {
     const [x, y] = this.pos(g);
     return { x, y, orientation: this.orientation(), step_count, total_reward: this.chance(0.5) ? 0 : this.uniform(-1000, 1000), goal_reached: this.chance(0.5) };
   }
+}
+
+/** What one call gave (`undefined`: it touched hidden randomness, which another check reports). */
+export type Outcome = { readonly value: unknown } | undefined;
+
+/** The first call of a long run on one instance that a fresh instance answers differently. */
+export interface HistoryDifference<C> {
+  readonly index: number;
+  readonly input: C;
+  readonly got: unknown;
+  readonly want: unknown;
+  readonly diff: string;
+}
+
+/**
+ * Feeds `inputs` to one instance (`onUsed`) and compares the `compared` calls with a fresh instance
+ * each (`onFresh`). Inputs on which two fresh instances already disagree are skipped: that is
+ * nondeterminism, another check's finding, not history.
+ */
+export function historyDifference<C>(inputs: readonly C[], onUsed: (input: C) => Outcome, onFresh: (input: C) => Outcome, what: string): HistoryDifference<C> | undefined {
+  for (let k = 0; k < inputs.length; k++) {
+    const input = inputs[k] as C;
+    const got = onUsed(input);
+    if (!compared(k)) continue;
+    const want = onFresh(input);
+    if (got === undefined || want === undefined) continue;
+    const diff = exactDiff(got.value, want.value, what);
+    if (diff === undefined) continue;
+    const again = onFresh(input);
+    if (again === undefined || exactDiff(want.value, again.value) !== undefined) continue;
+    return { index: k, input, got: got.value, want: want.value, diff };
+  }
+  return undefined;
 }

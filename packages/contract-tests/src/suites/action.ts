@@ -11,7 +11,7 @@ import { HiddenNondeterminismError, trapped } from "../probes/trap.js";
 import { cloneValue, diffSnapshot, exactDiff, isFrozenWriteError, isObjectLike, isPlainObject, render, snapshot, typeName } from "../probes/values.js";
 import type { SuiteReport } from "../report.js";
 import { boundaryProbes } from "../float-boundaries.js";
-import { compared, HISTORY_CALLS, LongRunDraws } from "../long-run.js";
+import { HISTORY_CALLS, historyDifference, LongRunDraws } from "../long-run.js";
 import { discreteView, enumerateDiscrete, extremeMembers, foreignValues, safeContains, seededSamples, spaceLabel, type AnySpace } from "../spaces-util.js";
 import { checkMetadataJson, checkMetadataType, checkProtocolShape, checkSpaceValid, create, getMetadata, readSpace, subjectName, requireFactory } from "./common.js";
 
@@ -377,22 +377,14 @@ export function planActionProcessor(factory: ActionProcessorFactory, rawOptions?
             throw error;
           }
         };
-        long.forEach((c, k) => {
-          const got = outcome(used, c);
-          if (!compared(k)) return;
-          const want = outcome(fresh(), c);
-          if (got === undefined || want === undefined) return;
-          const d = exactDiff(got.value, want.value, "result");
-          if (d === undefined) return;
-          // two fresh instances that already disagree are another check's finding (act.determinism), not history
-          const again = outcome(fresh(), c);
-          if (again === undefined || exactDiff(want.value, again.value) !== undefined) return;
+        const found = historyDifference(long, (c) => outcome(used, c), (c) => outcome(fresh(), c), "result");
+        if (found !== undefined) {
           fail(
-            `call ${k + 1} on one instance (after ${k} earlier calls on grids up to 10,000 wide) differs from a fresh instance on the same input ${describeCase(c)}: ${d}. ` +
+            `call ${found.index + 1} on one instance (after ${found.index} earlier calls on grids up to 10,000 wide) differs from a fresh instance on the same input ${describeCase(found.input)}: ${found.diff}. ` +
               "processAction must depend only on (action, state, grid) and the injected generator: no move counters, caches keyed on part of the input, or drift",
-            c.action,
+            found.input.action,
           );
-        });
+        }
       },
     },
     {

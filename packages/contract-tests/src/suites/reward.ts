@@ -9,7 +9,7 @@ import { resolveOptions, rewardFunctionOptionsSchema, type RewardFunctionOptions
 import { HiddenNondeterminismError, trapped } from "../probes/trap.js";
 import { deepFreeze, diffSnapshot, exactDiff, isFrozenWriteError, isPlainObject, render, snapshot, typeName } from "../probes/values.js";
 import type { SuiteReport } from "../report.js";
-import { compared, HISTORY_CALLS, LongRunDraws } from "../long-run.js";
+import { HISTORY_CALLS, historyDifference, LongRunDraws } from "../long-run.js";
 import { buildWideField, buildWideTransition, declaredGoal, drawWideTransition, describeWide, wideTransition, type WideTransitionSpec } from "../reward-inputs.js";
 import { checkMetadataJson, checkMetadataType, checkProtocolShape, create, getMetadata, subjectName, requireFactory } from "./common.js";
 
@@ -157,20 +157,13 @@ export function planRewardFunction(factory: RewardFunctionFactory, rawOptions?: 
           });
           return ctx.note(`stateful: true with reset(): reset() restored a fresh instance's rewards after ${long.length} transitions`);
         }
-        long.forEach((c, k) => {
-          const got = outcome(used, c);
-          if (!compared(k)) return;
-          const want = outcome(fresh(), c);
-          if (got === undefined || want === undefined) return;
-          const d = exactDiff(got.value, want.value, "reward");
-          if (d === undefined) return;
-          const again = outcome(fresh(), c);
-          if (again === undefined || exactDiff(want.value, again.value) !== undefined) return; // rew.determinism's finding
+        const found = historyDifference(long, (c) => outcome(used, c), (c) => outcome(fresh(), c), "reward");
+        if (found !== undefined) {
           fail(
-            `call ${k + 1} on one instance (after ${k} other transitions) gave ${render(got.value)} but a fresh instance gives ${render(want.value)} on the same transition ${describeCase(c)}: ` +
+            `call ${found.index + 1} on one instance (after ${found.index} other transitions) gave ${render(found.got)} but a fresh instance gives ${render(found.want)} on the same transition ${describeCase(found.input)}: ` +
               "the reward depends on earlier calls (a call counter, an annealed weight, a cached field or peak); declare stateful: true and offer reset() if that is intended",
           );
-        });
+        }
         ctx.property(
           fc.tuple(transitions, fc.array(transitions, { minLength: 1, maxLength: 5 })),
           ([a, others]) => {

@@ -39,6 +39,24 @@ function cardinal(parts: {
   return obj as unknown as AP;
 }
 
+/** The oriented surge/turn processor with FORWARD replaced: `move(heading in radians)` gives (dx, dy). */
+function orientedForward(move: (rad: number) => readonly [number, number]): AP {
+  const base = new OrientedGridActions();
+  return {
+    get actionSpace() {
+      return base.actionSpace;
+    },
+    processAction(a: number, s: AgentState, g: GridSize) {
+      if (!base.validateAction(a)) throw ValidationError.invalid("action", "0, 1 or 2", a);
+      if (a !== 0) return base.processAction(a, s, g);
+      const [dx, dy] = move((s.orientation * Math.PI) / 180);
+      return s.withPosition(g.clamp({ x: s.position.x + dx, y: s.position.y + dy }));
+    },
+    validateAction: (a: unknown) => base.validateAction(a),
+    getMetadata: () => base.getMetadata(),
+  } as unknown as AP;
+}
+
 /** A Box whose reported high bound has the wrong number of elements. */
 class BadBoundsBox extends Box<"float32"> {
   constructor() {
@@ -203,42 +221,12 @@ export const ACT_FIXTURES: FixtureTable = {
   },
   "act.heading-convention": {
     what: "FORWARD along (sin h, cos h): heading 0 moves +y (a compass heading)",
-    run: run(() => {
-      const base = new OrientedGridActions();
-      return {
-        get actionSpace() {
-          return base.actionSpace;
-        },
-        processAction(a: number, s: AgentState, g: GridSize) {
-          if (!base.validateAction(a)) throw ValidationError.invalid("action", "0, 1 or 2", a);
-          if (a !== 0) return base.processAction(a, s, g);
-          const rad = (s.orientation * Math.PI) / 180;
-          return s.withPosition(g.clamp({ x: s.position.x + Math.round(Math.sin(rad)), y: s.position.y + Math.round(Math.cos(rad)) }));
-        },
-        validateAction: (a: unknown) => base.validateAction(a),
-        getMetadata: () => base.getMetadata(),
-      } as unknown as AP;
-    }),
+    run: run(() => orientedForward((rad) => [Math.round(Math.sin(rad)), Math.round(Math.cos(rad))])),
     ungated: () => checkActionProcessor(() => new DiscreteGridActions(), { numRuns: 10 }),
   },
   "act.heading-convention#north-ccw": {
     what: "headings counterclockwise but from +y (heading 0 moves +y, 90 moves -x)",
-    run: run(() => {
-      const base = new OrientedGridActions();
-      return {
-        get actionSpace() {
-          return base.actionSpace;
-        },
-        processAction(a: number, s: AgentState, g: GridSize) {
-          if (!base.validateAction(a)) throw ValidationError.invalid("action", "0, 1 or 2", a);
-          if (a !== 0) return base.processAction(a, s, g);
-          const rad = ((s.orientation + 90) * Math.PI) / 180;
-          return s.withPosition(g.clamp({ x: s.position.x + Math.round(Math.cos(rad)), y: s.position.y + Math.round(Math.sin(rad)) }));
-        },
-        validateAction: (a: unknown) => base.validateAction(a),
-        getMetadata: () => base.getMetadata(),
-      } as unknown as AP;
-    }),
+    run: run(() => orientedForward((rad) => [Math.round(Math.cos(rad + Math.PI / 2)), Math.round(Math.sin(rad + Math.PI / 2))])),
   },
   "act.boundary-safety#int8": {
     what: "the target position stored in an Int8Array (wraps at 128)",

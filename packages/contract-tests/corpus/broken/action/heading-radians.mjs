@@ -9,7 +9,6 @@ import { ValidationError, definePlugin, roundHalfEven } from "@plume/core-types"
 import { Discrete } from "@plume/spaces";
 import * as z from "zod";
 
-const CRAWL = 0;
 const PIVOT_LEFT = 1;
 const PIVOT_RIGHT = 2;
 
@@ -36,6 +35,7 @@ export class CrawlActions {
 
   processAction(action, state, grid) {
     if (!this.validateAction(action)) throw ValidationError.invalid("action", "0 (crawl), 1 (pivot left) or 2 (pivot right)", action);
+    // action 0: crawl
     if (action === PIVOT_LEFT) return state.withOrientation(state.orientation + this.pivot);
     if (action === PIVOT_RIGHT) return state.withOrientation(state.orientation - this.pivot);
     const heading = state.orientation; // degrees

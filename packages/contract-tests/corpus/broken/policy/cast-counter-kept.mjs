@@ -20,7 +20,6 @@ const options = z.strictObject({
 
 class SurgeCastPolicy {
   #space = new Discrete(3);
-  #castStep = 0;
   #legLength;
   #legStep = 0;
   #turnLeft = true;
@@ -37,7 +36,6 @@ class SurgeCastPolicy {
 
   reset({ seed } = {}) {
     if (seed === undefined) return;
-    this.#castStep = 0;
     this.#legLength = this.firstLeg;
     this.#legStep = 0;
     this.#turnLeft = true;
@@ -46,12 +44,10 @@ class SurgeCastPolicy {
   selectAction(observation) {
     const odour = isNDArray(observation) ? Number(observation.data[0]) : Number(observation);
     if (odour > this.threshold) {
-      this.#castStep = 0;
       this.#legLength = this.firstLeg;
       this.#legStep = 0;
       return FORWARD;
     }
-    this.#castStep += 1;
     if (this.#legStep < this.#legLength) {
       this.#legStep += 1;
       return FORWARD;

@@ -25,7 +25,7 @@ class LogApproachReward {
     return Math.hypot(p.x - this.goal.x, p.y - this.goal.y);
   }
 
-  computeReward(prevState, action, nextState, plumeField) {
+  computeReward(prevState, _action, nextState, _plumeField) {
     const before = this.#distance(prevState.position);
     const after = this.#distance(nextState.position);
     const shaping = Math.log(before) - Math.log(after);
