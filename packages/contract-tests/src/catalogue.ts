@@ -182,6 +182,7 @@ const ROWS: readonly Row[] = [
   ["env.reset-seed-validation", "E", "bad seeds throw ValidationError naming seed and change nothing"],
   ["env.reset-info-seed", "E?", "info.seed echoes the seed of a seeded reset"],
   ["env.cross-instance-determinism", "E", "two instances reset with the same seed agree exactly"],
+  ["env.unseeded-continuation", "E", "two envs seeded alike and then reset without a seed stay identical (an unseeded reset continues the stream); it reads no clock, Math.random or crypto"],
   ["env.step-return", "E", "step() returns a 5-element array"],
   ["env.step-flags-boolean", "E", "terminated and truncated are booleans"],
   ["env.reward-number", "E", "the reward is a primitive finite number"],

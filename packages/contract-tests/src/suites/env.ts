@@ -8,6 +8,7 @@ import * as arb from "../arbitraries.js";
 import { describeError, fail, guard, planSuite, warn, type CheckContext, type CheckDefinition, type SuitePlan } from "../engine.js";
 import { KitBoxActions, KitConcentrationSensor, KitConstantField, KitConstantReward } from "../kit.js";
 import { envOptionsSchema, resolveOptions, type EnvCheckOptions } from "../options.js";
+import { HiddenNondeterminismError, trapped } from "../probes/trap.js";
 import { approxDiff, cloneValue, exactDiff, isNDArrayLike, isObjectLike, isPlainObject, numericLeaves, render, typeName } from "../probes/values.js";
 import type { SuiteReport } from "../report.js";
 import {
@@ -779,6 +780,40 @@ export function planEnv(factory: EnvFactory, rawOptions?: EnvCheckOptions): Suit
           const d = exactDiff(resetEnv(make(), { seed }), resetEnv(make(), { seed }), "[obs, info]");
           if (d !== undefined) fail(`two fresh envs reset with seed ${seed} differ: ${d}`);
         }, { numRuns: envRuns });
+      },
+    },
+    {
+      id: "env.unseeded-continuation",
+      run(ctx) {
+        if (caps.nondeterministic === true) ctx.skip("capabilities.nondeterministic is declared");
+        // two envs seeded alike, then reset without a seed: the unseeded reset continues the seeded stream
+        // (seed 001, Gymnasium), so both stay identical, and it reads neither the clock nor Math.random/crypto
+        ctx.property(
+          arb.seed(),
+          (seed) => {
+            const [a, b] = [make(), make()];
+            resetEnv(a, { seed });
+            resetEnv(b, { seed });
+            for (let round = 1; round <= 3; round++) {
+              const unseeded = (env: AnyEnv, which: string) => {
+                try {
+                  return trapped(() => resetEnv(env));
+                } catch (error) {
+                  if (error instanceof HiddenNondeterminismError) fail(`after reset({ seed: ${seed} }), reset() without a seed on ${which} called ${error.source}: an unseeded reset must continue the env's generator, not reseed it from the clock or another entropy source`);
+                  throw error;
+                }
+              };
+              const ra = unseeded(a, "the first env");
+              const action = validAction(a);
+              const sa = stepEnv(a, action);
+              const rb = unseeded(b, "the second env");
+              const sb = stepEnv(b, action);
+              const d = exactDiff([ra[0], withoutCounters(ra[1])], [rb[0], withoutCounters(rb[1])], "[obs, info]") ?? exactDiff([sa[0], sa[1], sa[2], sa[3]], [sb[0], sb[1], sb[2], sb[3]], "[obs, reward, terminated, truncated]");
+              if (d !== undefined) fail(`two envs reset with seed ${seed}, then ${round} unseeded reset(s) and a step, differ: ${d} (an unseeded reset must continue the seeded stream)`);
+            }
+          },
+          { numRuns: Math.max(3, Math.ceil(envRuns / 2)) },
+        );
       },
     },
     {

@@ -383,6 +383,11 @@ export const ENV_FIXTURES: FixtureTable = {
     }),
     alsoFails: "*",
   },
+  "env.unseeded-continuation": {
+    what: "an unseeded reset that re-creates the generator from the wall clock",
+    run: run(wrapped({ reset: (e, o) => e.reset(o?.seed === undefined ? { ...o, seed: Date.now() % 0x100000000 } : o) })),
+    alsoFails: ["env.reset-info-seed", "env.trajectory-determinism", "env.episode-independence", "env.reset-seed-obs", "env.no-global-state"],
+  },
   "env.step-return": {
     what: "[obs, reward, done, info] (the old 4-tuple)",
     run: run(
@@ -573,7 +578,7 @@ export const ENV_FIXTURES: FixtureTable = {
   "env.no-global-state": {
     what: "a module-level generator shared by every instance",
     run: run((hints) => new SharedRngEnv(hints)),
-    alsoFails: ["env.reset-seed-validation", "env.invalid-action-rejected", "env.lifecycle.errors-typed", "env.trajectory-determinism", "env.episode-independence", "env.render-no-side-effect", "env.cross-instance-determinism"],
+    alsoFails: ["env.unseeded-continuation", "env.reset-seed-validation", "env.invalid-action-rejected", "env.lifecycle.errors-typed", "env.trajectory-determinism", "env.episode-independence", "env.render-no-side-effect", "env.cross-instance-determinism"],
   },
   "env.type-stability": {
     what: "info dropping distance_to_goal after 10 steps",
