@@ -125,3 +125,45 @@ export class KitWind implements VectorField {
     return { type: `kit_${this.spec.kind}_wind`, parameters: { ...this.spec } };
   }
 }
+
+// ---------------------------------------------------------------- the size ladder for fields (issue 20, class 2)
+
+/** The option keys a grid is read from in a field's parameters (`[w, h]` or `{ width, height }`). */
+export const GRID_PARAM_KEYS: readonly string[] = Object.freeze(["grid", "gridSize", "grid_size", "size", "shape"]);
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value) && Object.getPrototypeOf(value) === Object.prototype;
+}
+
+/** The form a parameter set gives its grid in: a key holding `[w, h]` or `{ width, height }`, or `width` and `height` keys. */
+export type GridParamForm = { readonly key: string; readonly form: "tuple" | "object" } | { readonly key: "width+height"; readonly form: "keys" };
+
+/** How `params` states its grid, or undefined when it states none. */
+export function gridParamForm(params: unknown): GridParamForm | undefined {
+  if (!isRecord(params)) return undefined;
+  for (const key of GRID_PARAM_KEYS) {
+    const v = params[key];
+    if (Array.isArray(v) && v.length === 2 && v.every((n) => Number.isSafeInteger(n) && (n as number) > 0)) return { key, form: "tuple" };
+    if (typeof v === "object" && v !== null && Number.isSafeInteger((v as { width?: unknown }).width) && Number.isSafeInteger((v as { height?: unknown }).height)) {
+      return { key, form: "object" };
+    }
+  }
+  if (Number.isSafeInteger(params["width"]) && Number.isSafeInteger(params["height"])) return { key: "width+height", form: "keys" };
+  return undefined;
+}
+
+/** `params` with its grid replaced by `[width, height]`, in the form it used (see `gridParamForm`). */
+export function withGrid(params: Readonly<Record<string, unknown>>, form: GridParamForm, [width, height]: readonly [number, number]): Record<string, unknown> {
+  if (form.form === "keys") return { ...params, width, height };
+  return { ...params, [form.key]: form.form === "tuple" ? [width, height] : { width, height } };
+}
+
+/**
+ * A parameter set's grid re-sized: `base` with its grid replaced, when `base` states one (see `gridParamForm`);
+ * undefined otherwise (the kit then cannot build the field on other grids).
+ */
+export function gridParams(base: unknown): ((grid: readonly [number, number]) => unknown) | undefined {
+  const form = gridParamForm(base);
+  if (form === undefined || !isRecord(base)) return undefined;
+  return (grid) => withGrid(base, form, grid);
+}

@@ -75,6 +75,47 @@ class VariantField implements ConcentrationField {
   }
 }
 
+/** A plume whose centre drifts by seeded random steps; frames memoised by step and (the bug) kept across reset(seed). */
+class MemoDriftField implements ConcentrationField {
+  readonly gridSize = new GridSize(20, 14);
+  #frames = new Map<number, Float32Array>();
+  #offsets = [0];
+  #rng = Generator.fromSeed(0);
+  #step = 0;
+  reset(seed?: number): void {
+    this.#rng = Generator.fromSeed(seed ?? 0);
+    this.#offsets = [0];
+    this.#step = 0;
+  }
+  advanceToStep(step: number): void {
+    this.#step = step;
+  }
+  #frame(step: number): Float32Array {
+    let frame = this.#frames.get(step);
+    if (frame === undefined) {
+      while (this.#offsets.length <= step) this.#offsets.push((this.#offsets.at(-1) as number) + this.#rng.standardNormal());
+      const c = 7 + (this.#offsets[step] as number);
+      const { width, height } = this.gridSize;
+      frame = new Float32Array(width * height);
+      for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) frame[y * width + x] = Math.exp(-((y - c) ** 2) / 8 - x / 40);
+      this.#frames.set(step, frame);
+    }
+    return frame;
+  }
+  get fieldArray(): Float32Array {
+    return this.#frame(this.#step);
+  }
+  sample(x: number, y: number): number {
+    const cx = roundHalfEven(x);
+    const cy = roundHalfEven(y);
+    if (!(cx >= 0 && cx < this.gridSize.width && cy >= 0 && cy < this.gridSize.height)) return 0;
+    return this.#frame(this.#step)[cy * this.gridSize.width + cx] as number;
+  }
+  getMetadata(): FieldMetadata {
+    return { type: "memo_drift", parameters: {} };
+  }
+}
+
 const run = (variant: Variant, options: ConcentrationFieldOptions = {}) => (extra: Record<string, unknown> = {}) =>
   checkConcentrationField((p) => new VariantField(p as GaussianParams, variant), { params: [...GAUSSIAN_PARAMS], ...options, ...extra });
 const runWith = (create: (p: GaussianParams) => ConcentrationField, options: ConcentrationFieldOptions = {}) => (extra: Record<string, unknown> = {}) =>
@@ -142,6 +183,7 @@ export const FIELD_FIXTURES: FixtureTable = {
   },
   "field.purity": {
     what: "a lazy cache that writes the wrong cell (keyed by row)",
+    alsoFails: ["field.history-independence"],
     run: run({
       ...plain,
       sample: (self, x, y) => {
@@ -176,6 +218,7 @@ export const FIELD_FIXTURES: FixtureTable = {
   },
   "field.time-hook": {
     what: "advanceToStep incrementing a frame counter instead of setting it",
+    alsoFails: ["field.time-long-run"],
     run: (extra = {}) =>
       checkConcentrationField(() => {
         const movie = new MovieField("wrap");
@@ -252,8 +295,81 @@ export const FIELD_FIXTURES: FixtureTable = {
     alsoFails: ["field.gaussian.formula"],
     ungated: noGaussian,
   },
+  "field.history-independence": {
+    what: "a lazy memo keyed x + 1000 * y (cells (1000, y) and (0, y + 1) collide on grids wider than 1,000: the size ladder)",
+    run: run({
+      ...plain,
+      sample: (self, x, y) => {
+        const cx = roundHalfEven(x);
+        const cy = roundHalfEven(y);
+        const { width, height } = self.gridSize;
+        if (!(cx >= 0 && cx < width && cy >= 0 && cy < height)) return 0;
+        const key = String(cx + 1000 * cy);
+        self.state[key] ??= self.values[cy * width + cx] as number;
+        return self.state[key] as number;
+      },
+    }),
+  },
+  "field.history-independence#floor-key": {
+    what: "a lazy memo keyed on the floored position while values are read at the rounded one",
+    run: run({
+      ...plain,
+      sample: (self, x, y) => {
+        const cx = roundHalfEven(x);
+        const cy = roundHalfEven(y);
+        const { width, height } = self.gridSize;
+        if (!(cx >= 0 && cx < width && cy >= 0 && cy < height)) return 0;
+        const key = `${Math.floor(x)},${Math.floor(y)}`;
+        self.state[key] ??= self.values[cy * width + cx] as number;
+        return self.state[key] as number;
+      },
+    }),
+    alsoFails: ["field.rounding-ties", "field.purity"],
+  },
+  "field.rounding-ties": {
+    what: "Math.round (ties up) in a field that declares no Gaussian profile (field.gaussian.rounding cannot see it)",
+    run: run({ ...plain, round: Math.round }),
+  },
+  "field.rounding-ties#floor": {
+    what: "Math.floor: [h - 0.5, h) reads the last row instead of the off-grid value, and 2.7 reads cell 2",
+    run: run({ ...plain, round: Math.floor }),
+  },
+  "field.time-long-run": {
+    what: "a 6-frame movie indexed frames[step] with no wrap or clamp (throws from step 6 on)",
+    run: (extra = {}) =>
+      checkConcentrationField(() => {
+        const movie = new MovieField("wrap");
+        let frame: Float32Array | undefined = movie.frames[0];
+        return {
+          gridSize: movie.gridSize,
+          get fieldArray() {
+            return frame as Float32Array;
+          },
+          advanceToStep: (k: number) => {
+            frame = movie.frames[k];
+          },
+          sample: (x: number, y: number) => {
+            const cx = roundHalfEven(x);
+            const cy = roundHalfEven(y);
+            if (!(cx >= 0 && cx < movie.gridSize.width && cy >= 0 && cy < movie.gridSize.height)) return 0;
+            return (frame as Float32Array)[cy * movie.gridSize.width + cx] as number;
+          },
+          reset: () => {
+            frame = movie.frames[0];
+          },
+          getMetadata: () => movie.getMetadata(),
+        };
+      }, extra),
+    ungated: () => checkConcentrationField((p) => new GaussianPlume(p as GaussianParams), { params: [...GAUSSIAN_PARAMS] }),
+  },
+  "field.time-long-run#memo-across-resets": {
+    what: "a seeded drifting plume whose frames are memoised by step and never cleared by reset(seed)",
+    run: (extra = {}) => checkConcentrationField(() => new MemoDriftField(), extra),
+    alsoFails: ["field.reset-determinism"],
+  },
   "field.gaussian.rounding": {
     what: "Math.round (half-up) instead of half-to-even",
+    alsoFails: ["field.rounding-ties"],
     run: run({ round: Math.round }),
     ungated: noGaussian,
   },
