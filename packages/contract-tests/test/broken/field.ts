@@ -136,6 +136,13 @@ export const FIELD_FIXTURES: FixtureTable = {
     what: "0/0 at the source",
     run: run({ ...plain, value: (dx, dy, s) => Math.exp(-(dx * dx + dy * dy) / (2 * s * s)) * ((dx * dx + dy * dy) / (dx * dx + dy * dy)) }),
   },
+  "field.finite#ladder-crash": {
+    what: "a fixed arena of 65,536 cells: construction throws a RangeError on larger grids the parameters accept (the size ladder)",
+    run: runWith((p) => {
+      if (p.grid[0] * p.grid[1] > 65_536) throw new RangeError("arena exhausted");
+      return new GaussianPlume(p);
+    }),
+  },
   "field.non-negative": {
     what: "an offset that goes below 0",
     run: run({ ...plain, value: (dx, dy, s) => Math.exp(-(dx * dx + dy * dy) / (2 * s * s)) - 0.1 }),
@@ -215,6 +222,24 @@ export const FIELD_FIXTURES: FixtureTable = {
     what: "x-major storage (visible on non-square grids)",
     run: run({ array: "x-major" }),
     ungated: () => checkConcentrationField((p) => new VariantField(p as GaussianParams, { array: false }), { params: [...GAUSSIAN_PARAMS] }),
+  },
+  "field.array-indexing#uint16-rows": {
+    what: "row offsets y * width kept in a Uint16Array (wrap past 65,536 cells: the size ladder's 257 x 258 and 300 x 300)",
+    run: run({
+      sample: (self, x, y) => {
+        const cx = roundHalfEven(x);
+        const cy = roundHalfEven(y);
+        const { width, height } = self.gridSize;
+        if (!(cx >= 0 && cx < width && cy >= 0 && cy < height)) return 0;
+        return self.values[(Uint16Array.of(cy * width)[0] as number) + cx] as number;
+      },
+    }),
+    alsoFails: ["field.gaussian.max-at-source", "field.gaussian.formula", "field.gaussian.monotone"],
+  },
+  "field.gaussian.monotone#uint16-d2": {
+    what: "squared distances kept in a Uint16Array (wrap above 65,535: the field rises again 256 cells from the source)",
+    run: run({ value: (dx, dy, s) => Math.exp(-(Uint16Array.of(dx * dx + dy * dy)[0] as number) / (2 * s * s)) }),
+    alsoFails: ["field.gaussian.formula", "field.gaussian.max-at-source"],
   },
   "field.time-hook": {
     what: "advanceToStep incrementing a frame counter instead of setting it",
