@@ -103,6 +103,8 @@ export class TurbulentSimulation {
   #windRng: Generator;
   #puffRng: Generator;
   readonly #vel = new Float64Array(2);
+  /** Scratch for one step's dispersion normals. */
+  #normals = new Float64Array(0);
 
   constructor(params: SimulationParameters, seed = 0) {
     this.params = params;
@@ -207,12 +209,17 @@ export class TurbulentSimulation {
     this.age[i] = age;
   }
 
-  #puffStep(h: number, draws: PuffDraws = this.#puffRng, given?: number): void {
+  /**
+   * One puff step of `h`. The dispersion normals (3 per puff in list order, x, y, z; 2 without vertical
+   * dispersion) are drawn in one bulk call after the release draw — the same stream as one call per normal —
+   * unless `given` supplies them (and the release count `givenCount`).
+   */
+  #puffStep(h: number, given?: Float64Array, givenCount?: number): void {
     const p = this.params.puffs;
     const c = this.counters;
     // 1. Release (no draw at the cap).
     if (this.n < p.maxPuffs) {
-      let k = given ?? poisson(this.#puffRng, p.releaseRate * h);
+      let k = givenCount ?? poisson(this.#puffRng, p.releaseRate * h);
       if (k > p.maxPuffs - this.n) k = p.maxPuffs - this.n;
       this.#ensureCapacity(this.n + k);
       for (let i = 0; i < k; i++) this.#append(0);
@@ -247,6 +254,14 @@ export class TurbulentSimulation {
     const grow = p.spreadRate * h;
     const [px0, px1, py0, py1] = p.region;
     const log = this.exitLog;
+    const per = zDisp ? 3 : 2;
+    let normals: Float64Array;
+    if (given !== undefined) {
+      normals = given;
+    } else {
+      if (this.#normals.length < per * n) this.#normals = new Float64Array(Math.max(per * n, 2 * this.#normals.length));
+      normals = this.#puffRng.standardNormalFill(this.#normals, 0, per * n);
+    }
     let w = 0;
     for (let i = 0; i < n; i++) {
       const xi = x[i] as number;
@@ -263,8 +278,8 @@ export class TurbulentSimulation {
       const ty = yc - (wy0 + cj * wdy);
       const uw = evalCell(cu, o, tx, ty);
       const vw = evalCell(cv, o, tx, ty);
-      const nx = draws.standardNormal();
-      const ny = draws.standardNormal();
+      const nx = normals[per * i] as number;
+      const ny = normals[per * i + 1] as number;
       let X: number;
       let Y: number;
       if (fine) {
@@ -276,7 +291,7 @@ export class TurbulentSimulation {
       }
       let Z = z[i] as number;
       if (zDisp) {
-        const nz = draws.standardNormal();
+        const nz = normals[per * i + 2] as number;
         Z = fine ? Z + p.sigma[2] * nz * h : Z + sz * nz;
       }
       const S = (s[i] as number) + grow;
@@ -365,18 +380,13 @@ export class TurbulentSimulation {
    */
   puffStepWith(k: number, normals: readonly (readonly number[])[]): void {
     const per = this.params.puffs.zDispersion ? 3 : 2;
-    let draw = 0;
-    const source: PuffDraws = {
-      standardNormal: () => (normals[Math.floor(draw / per)] as readonly number[])[draw++ % per] as number,
-    };
-    this.#puffStep(this.dt, source, k);
+    const flat = new Float64Array(normals.length * per);
+    normals.forEach((row, i) => {
+      for (let a = 0; a < per; a++) flat[i * per + a] = row[a] as number;
+    });
+    this.#puffStep(this.dt, flat, k);
     this.version++;
   }
-}
-
-/** What a puff step draws from: normals, and (without a given count) the Poisson release. */
-interface PuffDraws {
-  standardNormal(): number;
 }
 
 function streams(seed: number): [Generator, Generator] {

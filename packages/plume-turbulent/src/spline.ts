@@ -40,17 +40,18 @@ export function splineCoefficients(
   coefStride: number,
 ): void {
   const q = 6 / (h * h);
-  const f = (i: number) => values[offset + i * stride] as number;
-  const r = (i: number) => q * (f(i - 1) - 2 * f(i) + f(i + 1));
-  const m1 = r(1) / 6;
-  const mLast = r(n - 2) / 6;
+  const last = offset + (n - 1) * stride;
+  // r(i) = q·(f(i−1) − 2f(i) + f(i+1)), the right-hand side of row i (no closures: this runs every wind step).
+  const m1 = (q * ((values[offset] as number) - 2 * (values[offset + stride] as number) + (values[offset + 2 * stride] as number))) / 6;
+  const mLast = (q * ((values[last - 2 * stride] as number) - 2 * (values[last - stride] as number) + (values[last] as number))) / 6;
   M[1] = m1;
   M[n - 2] = mLast;
   const m = n - 4;
   if (m > 0) {
     // Forward sweep on rows 2 … n−3 (known M1 and M[n−2] moved to the right-hand side), then back substitution.
     for (let k = 0; k < m; k++) {
-      let d = r(k + 2);
+      const o = offset + (k + 2) * stride;
+      let d = q * ((values[o - stride] as number) - 2 * (values[o] as number) + (values[o + stride] as number));
       if (k === 0) d -= m1;
       if (k === m - 1) d -= mLast;
       M[k + 2] = k === 0 ? d * (cPrime[0] as number) : (d - (M[k + 1] as number)) * (cPrime[k] as number);
@@ -60,8 +61,8 @@ export function splineCoefficients(
   M[0] = 2 * m1 - (M[2] as number);
   M[n - 1] = 2 * mLast - (M[n - 3] as number);
   for (let k = 0; k < n - 1; k++) {
-    const f0 = f(k);
-    const f1 = f(k + 1);
+    const f0 = values[offset + k * stride] as number;
+    const f1 = values[offset + (k + 1) * stride] as number;
     const m0 = M[k] as number;
     const mk1 = M[k + 1] as number;
     const o = outOffset + k * outStride;

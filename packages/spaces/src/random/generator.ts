@@ -61,12 +61,15 @@ function inclusiveRange(low: number, high: number | undefined, endpoint: boolean
 
 export class Generator {
   readonly bitGenerator: PCG64;
+  /** Bulk 64-bit draws for `standardNormalFill` (empty between calls). */
+  readonly #raw: RawBuffer;
 
   constructor(bitGenerator: PCG64) {
     if (!(bitGenerator instanceof PCG64)) {
       throw ValidationError.invalid("bitGenerator", "a PCG64 instance", bitGenerator);
     }
     this.bitGenerator = bitGenerator;
+    this.#raw = new RawBuffer(bitGenerator);
   }
 
   /**
@@ -194,29 +197,48 @@ export class Generator {
   /** `Generator.standard_normal()`: NumPy's 256-layer ziggurat. */
   standardNormal(): number {
     const bitgen = this.bitGenerator;
-    for (;;) {
-      bitgen.next64();
-      const hi = bitgen.outHi;
-      const lo = bitgen.outLo;
-      const idx = lo & 0xff;
-      const sign = (lo >>> 8) & 1;
-      const rabs = (hi & 0x1fffffff) * 8388608 + (lo >>> 9);
-      let x = rabs * (WI[idx] as number);
-      if (sign === 1) x = -x;
-      if (rabs < (KI[idx] as number)) return x;
-      if (idx === 0) {
-        for (;;) {
-          const xx = -ZIGGURAT_NOR_INV_R * Math.log1p(-bitgen.nextDouble());
-          const yy = -Math.log1p(-bitgen.nextDouble());
-          if (yy + yy > xx * xx) {
-            return ((rabs >>> 8) & 1) === 1 ? -(ZIGGURAT_NOR_R + xx) : ZIGGURAT_NOR_R + xx;
-          }
-        }
-      }
-      const fPrev = FI[idx - 1] as number;
-      const f = FI[idx] as number;
-      if ((fPrev - f) * bitgen.nextDouble() + f < Math.exp(-0.5 * x * x)) return x;
+    bitgen.next64();
+    return zigguratNormal(bitgen, bitgen.outHi, bitgen.outLo);
+  }
+
+  /**
+   * Fills `out[start .. end)` with `standardNormal()` draws, in order, and returns `out`: the same numbers
+   * (`Generator.standard_normal(size)` in NumPy), the generator left in the same state, several times faster
+   * than a loop of calls (the 64-bit draws are made in bulk and the ziggurat's common case is inline).
+   */
+  standardNormalFill<T extends Float64Array | Float32Array>(out: T, start = 0, end = out.length): T {
+    if (!Number.isInteger(start) || start < 0 || start > out.length) {
+      throw ValidationError.invalid("start", `an integer in [0, ${out.length}]`, start);
     }
+    if (!Number.isInteger(end) || end < start || end > out.length) {
+      throw ValidationError.invalid("end", `an integer in [${start}, ${out.length}]`, end);
+    }
+    const raw = this.#raw;
+    let pos = 0;
+    let filled = 0;
+    for (let i = start; i < end; i++) {
+      // Every remaining normal takes at least one draw, so drawing `end - i` never draws ahead of the
+      // stream; draws left over by a rejection below are consumed by the next normals.
+      if (pos === filled) {
+        filled = raw.fill(end - i);
+        pos = 0;
+      }
+      const hi = raw.hi[pos] as number;
+      const lo = raw.lo[pos] as number;
+      pos++;
+      const idx = lo & 0xff;
+      const rabs = (hi & 0x1fffffff) * 8388608 + (lo >>> 9);
+      if (rabs < (KI[idx] as number)) {
+        const x = rabs * (WI[idx] as number);
+        out[i] = (lo & 0x100) === 0 ? x : -x;
+      } else {
+        raw.start(pos, filled);
+        out[i] = zigguratNormal(raw, hi, lo);
+        pos = raw.pos;
+        filled = raw.end;
+      }
+    }
+    return out;
   }
 
   /** `Generator.normal(loc, scale)` = `loc + scale * standard_normal()`. */
@@ -313,4 +335,93 @@ export class Generator {
 /** `np.random.default_rng(seed)`. */
 export function defaultRng(seed?: number | SeedSequence): Generator {
   return Generator.fromSeed(seed);
+}
+
+/** What the ziggurat draws from: 64-bit outputs (`next64` into `outHi`/`outLo`) and doubles. */
+interface RawSource {
+  next64(): void;
+  nextDouble(): number;
+  readonly outHi: number;
+  readonly outLo: number;
+}
+
+/**
+ * NumPy's normal ziggurat given the first 64-bit draw `(hi, lo)` of this normal; further draws (rejections,
+ * the tail) come from `source`.
+ */
+function zigguratNormal(source: RawSource, firstHi: number, firstLo: number): number {
+  let hi = firstHi;
+  let lo = firstLo;
+  for (;;) {
+    const idx = lo & 0xff;
+    const sign = (lo >>> 8) & 1;
+    const rabs = (hi & 0x1fffffff) * 8388608 + (lo >>> 9);
+    let x = rabs * (WI[idx] as number);
+    if (sign === 1) x = -x;
+    if (rabs < (KI[idx] as number)) return x;
+    if (idx === 0) {
+      for (;;) {
+        const xx = -ZIGGURAT_NOR_INV_R * Math.log1p(-source.nextDouble());
+        const yy = -Math.log1p(-source.nextDouble());
+        if (yy + yy > xx * xx) {
+          return ((rabs >>> 8) & 1) === 1 ? -(ZIGGURAT_NOR_R + xx) : ZIGGURAT_NOR_R + xx;
+        }
+      }
+    }
+    const fPrev = FI[idx - 1] as number;
+    const f = FI[idx] as number;
+    if ((fPrev - f) * source.nextDouble() + f < Math.exp(-0.5 * x * x)) return x;
+    source.next64();
+    hi = source.outHi;
+    lo = source.outLo;
+  }
+}
+
+/**
+ * 64-bit draws made ahead in bulk (`PCG64.fill64`) and handed out in order; once they are used up, further
+ * draws come straight from the bit generator, so the stream is exactly the bit generator's.
+ */
+class RawBuffer implements RawSource {
+  hi = new Uint32Array(0);
+  lo = new Uint32Array(0);
+  pos = 0;
+  end = 0;
+  outHi = 0;
+  outLo = 0;
+
+  constructor(private readonly bitgen: PCG64) {}
+
+  /** Draws `count` outputs into `hi`/`lo[0 .. count)` and returns `count`. */
+  fill(count: number): number {
+    if (this.hi.length < count) {
+      const size = Math.max(count, 2 * this.hi.length, 64);
+      this.hi = new Uint32Array(size);
+      this.lo = new Uint32Array(size);
+    }
+    this.bitgen.fill64(this.hi, this.lo, 0, count);
+    return count;
+  }
+
+  /** Hands out the buffered outputs `[pos, end)` first. */
+  start(pos: number, end: number): void {
+    this.pos = pos;
+    this.end = end;
+  }
+
+  next64(): void {
+    if (this.pos < this.end) {
+      this.outHi = this.hi[this.pos] as number;
+      this.outLo = this.lo[this.pos] as number;
+      this.pos++;
+    } else {
+      this.bitgen.next64();
+      this.outHi = this.bitgen.outHi;
+      this.outLo = this.bitgen.outLo;
+    }
+  }
+
+  nextDouble(): number {
+    this.next64();
+    return (this.outHi * 2097152 + (this.outLo >>> 11)) * 1.1102230246251565e-16;
+  }
 }

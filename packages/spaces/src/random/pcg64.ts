@@ -1,21 +1,31 @@
 /**
  * NumPy's PCG64 bit generator (PCG XSL-RR 128/64), including NumPy's buffering of the unused
- * 32-bit half of a 64-bit draw. The 128-bit state lives in eight 16-bit limbs held in numbers,
- * so a step needs no BigInt and no allocation.
+ * 32-bit half of a 64-bit draw. The 128-bit state lives in four 32-bit limbs held exactly in a
+ * Float64Array, so a step needs no BigInt and no allocation. The multiply by the LCG multiplier
+ * (mod 2**128) takes the multiplier in 16-bit limbs: the low 96 bits of the product are summed in
+ * 16-bit columns (every partial product below 2**48, every column below 2**51, exact as doubles),
+ * and the top 32 bits, of which only the value mod 2**32 matters, take four `Math.imul`s.
  */
 import { MAX_SEED, ValidationError } from "@plume/core-types";
 import { SeedSequence } from "./seed-sequence.js";
 
 const MASK128 = (1n << 128n) - 1n;
 const MULTIPLIER = (2549297995355413924n << 64n) + 4865540595714422341n;
-const M0 = Number(MULTIPLIER & 0xffffn);
-const M1 = Number((MULTIPLIER >> 16n) & 0xffffn);
-const M2 = Number((MULTIPLIER >> 32n) & 0xffffn);
-const M3 = Number((MULTIPLIER >> 48n) & 0xffffn);
-const M4 = Number((MULTIPLIER >> 64n) & 0xffffn);
-const M5 = Number((MULTIPLIER >> 80n) & 0xffffn);
-const M6 = Number((MULTIPLIER >> 96n) & 0xffffn);
-const M7 = Number((MULTIPLIER >> 112n) & 0xffffn);
+const limb16 = (v: bigint, k: number): number => Number((v >> BigInt(16 * k)) & 0xffffn);
+const limb32 = (v: bigint, k: number): number => Number((v >> BigInt(32 * k)) & 0xffffffffn);
+// the multiplier in 16-bit limbs (for the exact low columns) ...
+const M0 = limb16(MULTIPLIER, 0);
+const M1 = limb16(MULTIPLIER, 1);
+const M2 = limb16(MULTIPLIER, 2);
+const M3 = limb16(MULTIPLIER, 3);
+const M4 = limb16(MULTIPLIER, 4);
+const M5 = limb16(MULTIPLIER, 5);
+// ... and in 32-bit limbs as int32 (for the top limb, mod 2**32)
+const W0 = limb32(MULTIPLIER, 0) | 0;
+const W1 = limb32(MULTIPLIER, 1) | 0;
+const W2 = limb32(MULTIPLIER, 2) | 0;
+const W3 = limb32(MULTIPLIER, 3) | 0;
+const INV_65536 = 1 / 65536;
 
 /** The generator state in the shape of NumPy's `bit_generator.state`, with 128-bit values as decimal strings. */
 export interface PCG64State {
@@ -37,24 +47,13 @@ export function assertSeed(seed: unknown, parameter = "seed"): asserts seed is n
 export class PCG64 {
   /** The SeedSequence this generator was seeded from (used by `spawn`). */
   readonly seedSequence: SeedSequence;
-  // state limbs, least significant first
-  private s0 = 0;
-  private s1 = 0;
-  private s2 = 0;
-  private s3 = 0;
-  private s4 = 0;
-  private s5 = 0;
-  private s6 = 0;
-  private s7 = 0;
-  // increment limbs
-  private i0 = 0;
-  private i1 = 0;
-  private i2 = 0;
-  private i3 = 0;
-  private i4 = 0;
-  private i5 = 0;
-  private i6 = 0;
-  private i7 = 0;
+  /** The state in four 32-bit limbs (unsigned), least significant first. */
+  private st = new Float64Array(4);
+  /** The increment: bits 0-95 in six 16-bit limbs, then bits 96-127 as one 32-bit limb. */
+  private inc = new Float64Array(7);
+  /** Scratch for one output of `advance`. */
+  private oneHi = new Uint32Array(1);
+  private oneLo = new Uint32Array(1);
   private hasUint32 = false;
   private uinteger = 0;
   /** High and low 32-bit halves of the last 64-bit output (unsigned). */
@@ -78,80 +77,50 @@ export class PCG64 {
   }
 
   private setRaw(state: bigint, inc: bigint): void {
-    const limb = (v: bigint, k: number) => Number((v >> BigInt(16 * k)) & 0xffffn);
-    this.s0 = limb(state, 0);
-    this.s1 = limb(state, 1);
-    this.s2 = limb(state, 2);
-    this.s3 = limb(state, 3);
-    this.s4 = limb(state, 4);
-    this.s5 = limb(state, 5);
-    this.s6 = limb(state, 6);
-    this.s7 = limb(state, 7);
-    this.i0 = limb(inc, 0);
-    this.i1 = limb(inc, 1);
-    this.i2 = limb(inc, 2);
-    this.i3 = limb(inc, 3);
-    this.i4 = limb(inc, 4);
-    this.i5 = limb(inc, 5);
-    this.i6 = limb(inc, 6);
-    this.i7 = limb(inc, 7);
+    for (let k = 0; k < 4; k++) this.st[k] = limb32(state, k);
+    for (let k = 0; k < 6; k++) this.inc[k] = limb16(inc, k);
+    this.inc[6] = limb32(inc, 3);
   }
 
   private rawState(): bigint {
-    const limbs = [this.s0, this.s1, this.s2, this.s3, this.s4, this.s5, this.s6, this.s7];
-    return limbs.reduce((acc, v, k) => acc | (BigInt(v) << BigInt(16 * k)), 0n);
+    let value = 0n;
+    for (let k = 3; k >= 0; k--) value = (value << 32n) | BigInt(this.st[k] as number);
+    return value;
   }
 
   private rawInc(): bigint {
-    const limbs = [this.i0, this.i1, this.i2, this.i3, this.i4, this.i5, this.i6, this.i7];
-    return limbs.reduce((acc, v, k) => acc | (BigInt(v) << BigInt(16 * k)), 0n);
+    let value = BigInt(this.inc[6] as number);
+    for (let k = 5; k >= 0; k--) value = (value << 16n) | BigInt(this.inc[k] as number);
+    return value;
   }
 
-  /** state = state * MULTIPLIER + inc (mod 2**128), schoolbook on 16-bit limbs; every sum stays below 2**53. */
+  /** state = state * MULTIPLIER + inc (mod 2**128), without producing an output. */
   private step(): void {
-    const s0 = this.s0, s1 = this.s1, s2 = this.s2, s3 = this.s3;
-    const s4 = this.s4, s5 = this.s5, s6 = this.s6, s7 = this.s7;
-    let acc = s0 * M0 + this.i0;
-    this.s0 = acc & 0xffff;
-    acc = (acc - this.s0) / 65536 + s0 * M1 + s1 * M0 + this.i1;
-    this.s1 = acc & 0xffff;
-    acc = (acc - this.s1) / 65536 + s0 * M2 + s1 * M1 + s2 * M0 + this.i2;
-    this.s2 = acc & 0xffff;
-    acc = (acc - this.s2) / 65536 + s0 * M3 + s1 * M2 + s2 * M1 + s3 * M0 + this.i3;
-    this.s3 = acc & 0xffff;
-    acc = (acc - this.s3) / 65536 + s0 * M4 + s1 * M3 + s2 * M2 + s3 * M1 + s4 * M0 + this.i4;
-    this.s4 = acc & 0xffff;
-    acc = (acc - this.s4) / 65536 + s0 * M5 + s1 * M4 + s2 * M3 + s3 * M2 + s4 * M1 + s5 * M0 + this.i5;
-    this.s5 = acc & 0xffff;
-    acc = (acc - this.s5) / 65536 + s0 * M6 + s1 * M5 + s2 * M4 + s3 * M3 + s4 * M2 + s5 * M1 + s6 * M0 + this.i6;
-    this.s6 = acc & 0xffff;
-    acc =
-      (acc - this.s6) / 65536 +
-      s0 * M7 + s1 * M6 + s2 * M5 + s3 * M4 + s4 * M3 + s5 * M2 + s6 * M1 + s7 * M0 + this.i7;
-    this.s7 = acc & 0xffff;
+    advance(this.st, this.inc, undefined, undefined, 0, 1);
   }
 
   /** Advances and stores the next 64-bit output in `outHi`/`outLo`. */
   next64(): void {
-    this.step();
-    // XSL-RR: xor the 64-bit halves, rotate right by the top 6 bits of the state.
-    const xHi = (((this.s7 << 16) | this.s6) ^ ((this.s3 << 16) | this.s2)) >>> 0;
-    const xLo = (((this.s5 << 16) | this.s4) ^ ((this.s1 << 16) | this.s0)) >>> 0;
-    const rot = this.s7 >>> 10;
-    if (rot === 0) {
-      this.outHi = xHi;
-      this.outLo = xLo;
-    } else if (rot < 32) {
-      this.outHi = ((xHi >>> rot) | (xLo << (32 - rot))) >>> 0;
-      this.outLo = ((xLo >>> rot) | (xHi << (32 - rot))) >>> 0;
-    } else if (rot === 32) {
-      this.outHi = xLo;
-      this.outLo = xHi;
-    } else {
-      const r = rot - 32;
-      this.outHi = ((xLo >>> r) | (xHi << (32 - r))) >>> 0;
-      this.outLo = ((xHi >>> r) | (xLo << (32 - r))) >>> 0;
+    advance(this.st, this.inc, this.oneHi, this.oneLo, 0, 1);
+    this.outHi = this.oneHi[0] as number;
+    this.outLo = this.oneLo[0] as number;
+  }
+
+  /**
+   * The next `end - start` 64-bit outputs, in order, into `hi[k]`/`lo[k]` for k in [start, end): the same
+   * numbers as that many `next64` calls, in one call (the state stays in registers).
+   */
+  fill64(hi: Uint32Array, lo: Uint32Array, start: number, end: number): void {
+    if (!(hi instanceof Uint32Array)) throw ValidationError.invalid("hi", "a Uint32Array", hi);
+    if (!(lo instanceof Uint32Array)) throw ValidationError.invalid("lo", "a Uint32Array", lo);
+    const length = Math.min(hi.length, lo.length);
+    if (!Number.isInteger(start) || start < 0 || start > length) {
+      throw ValidationError.invalid("start", `an integer in [0, ${length}]`, start);
     }
+    if (!Number.isInteger(end) || end < start || end > length) {
+      throw ValidationError.invalid("end", `an integer in [${start}, ${length}]`, end);
+    }
+    advance(this.st, this.inc, hi, lo, start, end);
   }
 
   /** NumPy's `next_uint64`, as a bigint. */
@@ -215,6 +184,80 @@ export class PCG64 {
   clone(): PCG64 {
     const copy = Object.create(PCG64.prototype) as PCG64;
     Object.assign(copy, this);
+    copy.st = this.st.slice();
+    copy.inc = this.inc.slice();
+    copy.oneHi = new Uint32Array(1);
+    copy.oneLo = new Uint32Array(1);
     return copy;
   }
+}
+
+/**
+ * Steps the state `(st, inc)` (see `PCG64`) once for every k in [start, end) and, when `hi`/`lo` are given,
+ * stores the XSL-RR output of each new state in `hi[k]`/`lo[k]`. The state stays in locals for the whole run.
+ *
+ * The multiply (mod 2**128) takes the state in 32-bit limbs `a0..a3` and the multiplier in 16-bit limbs:
+ * columns 0-5 (16 bits each) are summed exactly (partial products < 2**48, columns < 2**51) with floor
+ * carries; the top 32-bit limb is the carry plus four 32x32 products mod 2**32 (`Math.imul`).
+ */
+function advance(
+  st: Float64Array,
+  inc: Float64Array,
+  hi: Uint32Array | undefined,
+  lo: Uint32Array | undefined,
+  start: number,
+  end: number,
+): void {
+  let a0 = st[0] as number;
+  let a1 = st[1] as number;
+  let a2 = st[2] as number;
+  let a3 = st[3] as number;
+  const i0 = inc[0] as number;
+  const i1 = inc[1] as number;
+  const i2 = inc[2] as number;
+  const i3 = inc[3] as number;
+  const i4 = inc[4] as number;
+  const i5 = inc[5] as number;
+  const i6 = inc[6] as number;
+  for (let k = start; k < end; k++) {
+    let acc = a0 * M0 + i0;
+    let carry = Math.floor(acc * INV_65536);
+    const r0 = acc - carry * 65536;
+    acc = carry + a0 * M1 + i1;
+    carry = Math.floor(acc * INV_65536);
+    const r1 = acc - carry * 65536;
+    acc = carry + a0 * M2 + a1 * M0 + i2;
+    carry = Math.floor(acc * INV_65536);
+    const r2 = acc - carry * 65536;
+    acc = carry + a0 * M3 + a1 * M1 + i3;
+    carry = Math.floor(acc * INV_65536);
+    const r3 = acc - carry * 65536;
+    acc = carry + a0 * M4 + a1 * M2 + a2 * M0 + i4;
+    carry = Math.floor(acc * INV_65536);
+    const r4 = acc - carry * 65536;
+    acc = carry + a0 * M5 + a1 * M3 + a2 * M1 + i5;
+    carry = Math.floor(acc * INV_65536);
+    const r5 = acc - carry * 65536;
+    a3 = ((carry | 0) + Math.imul(a0, W3) + Math.imul(a1, W2) + Math.imul(a2, W1) + Math.imul(a3, W0) + i6) >>> 0;
+    a0 = r1 * 65536 + r0;
+    a1 = r3 * 65536 + r2;
+    a2 = r5 * 65536 + r4;
+    if (hi === undefined || lo === undefined) continue;
+    // XSL-RR: xor the 64-bit halves, rotate right by the top 6 bits of the state. Branch-free: swap the
+    // halves for rotations of 32 or more, then rotate by the rest (`<< 1 << (31 - r)` shifts by 32 - r
+    // and gives 0 for r = 0).
+    let xHi = a3 ^ a1;
+    let xLo = a2 ^ a0;
+    const rot = a3 >>> 26;
+    const swap = (xHi ^ xLo) & -(rot >>> 5);
+    xHi ^= swap;
+    xLo ^= swap;
+    const r = rot & 31;
+    hi[k] = (xHi >>> r) | ((xLo << 1) << (31 - r));
+    lo[k] = (xLo >>> r) | ((xHi << 1) << (31 - r));
+  }
+  st[0] = a0;
+  st[1] = a1;
+  st[2] = a2;
+  st[3] = a3;
 }
