@@ -528,7 +528,8 @@ export function planConcentrationField<P>(factory: ConcentrationFieldFactory<P>,
           const grid = gridOf(f);
           const rng = Generator.fromSeed(ctx.seed);
           const meta = typeof f.getMetadata === "function" ? getMetadata(f) : undefined;
-          const steps = longRunSteps(meta);
+          // every step to 5,000 (a glitch at one step of a schedule or a frame table shows), then the long-run landmarks
+          const steps = [...new Set([...Array.from({ length: 5001 }, (_, k) => k), ...longRunSteps(meta)])].sort((a, b) => a - b);
           const few: [number, number][] = [...arb.cornersAndEdges(grid)];
           const src = f.sourceLocation as { x?: unknown; y?: unknown } | undefined;
           if (src !== undefined && Number.isSafeInteger(src.x) && Number.isSafeInteger(src.y) && inGrid(grid, src.x as number, src.y as number)) few.push([src.x as number, src.y as number]);
@@ -536,14 +537,17 @@ export function planConcentrationField<P>(factory: ConcentrationFieldFactory<P>,
           if (g !== undefined && inGrid(grid, g.source[0], g.source[1])) few.push([g.source[0], g.source[1]]);
           for (let n = 0; n < 32; n++) few.push([rng.integers(grid[0]), rng.integers(grid[1])]);
           const wide = [...few, ...cellsOf(grid, ctx.seed).slice(0, 1024)];
-          const landmarks = new Set(steps.filter((k, n) => k > 300 || n % 25 === 0));
+          // between the landmarks, past step 300: the source cells, the corners and one random cell
+          const tiny = [...few.slice(arb.cornersAndEdges(grid).length, few.length - 31), ...arb.cornersAndEdges(grid).slice(0, 4), few.at(-1) as [number, number]];
+          const marks = longRunSteps(meta).filter((k) => k > 300);
+          const landmarks = new Set([...steps.filter((k) => k <= 300 && k % 25 === 0), ...marks]);
           const recordAt = new Set([...landmarks].filter((_, n) => n % 3 === 0));
           const recorded = new Map<number, unknown[]>();
           let previous = 0;
           for (const k of steps) {
             adv(f, k);
             const where = ` after advanceToStep(${k}) (from ${previous})`;
-            const cells = landmarks.has(k) ? wide : few;
+            const cells = landmarks.has(k) ? wide : k <= 300 ? few : tiny;
             const values = cells.map(([x, y]) => {
               const v = sample(f, x, y);
               if (typeof v !== "number" || !Number.isFinite(v) || v < 0 || v > 1) {
@@ -551,7 +555,7 @@ export function planConcentrationField<P>(factory: ConcentrationFieldFactory<P>,
               }
               return v;
             });
-            const arr = landmarks.has(k) ? f.fieldArray : undefined;
+            const arr = landmarks.has(k) || grid[0] * grid[1] <= 4096 ? f.fieldArray : undefined;
             if (arr instanceof Float32Array) {
               for (let n = 0; n < arr.length; n++) {
                 const v = arr[n] as number;

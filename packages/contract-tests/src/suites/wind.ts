@@ -237,12 +237,15 @@ export function planVectorField(factory: VectorFieldFactory, rawOptions?: Vector
         if (typeof probe.advanceToStep !== "function") return ctx.skip("the field has no advanceToStep");
         const where = cells(ctx.seed).slice(0, 12);
         const adv = (f: VectorField, k: number) => guard(`advanceToStep(${k})`, () => trapped(() => (f.advanceToStep as (k: number) => void)(k)));
-        const ladder = longRunSteps(typeof probe.getMetadata === "function" ? getMetadata(probe) : undefined);
+        const marks = longRunSteps(typeof probe.getMetadata === "function" ? getMetadata(probe) : undefined);
+        const isMark = new Set(marks);
+        // every step to 5,000 (a glitch at one entry of a table shows), then the landmarks beyond
+        const ladder = [...new Set([...Array.from({ length: 5001 }, (_, k) => k), ...marks])].sort((a, b) => a - b);
         const f = fresh();
         let previous = 0;
         for (const k of ladder) {
           adv(f, k);
-          for (const c of where) {
+          for (const c of isMark.has(k) ? where : where.slice(0, 4)) {
             const v = sample(f, point(c));
             const items = v instanceof Float32Array || Array.isArray(v) ? Array.from(v as ArrayLike<number>) : [Number.NaN];
             items.forEach((x, i) => {
