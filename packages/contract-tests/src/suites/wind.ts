@@ -39,6 +39,10 @@ export function planVectorField(factory: VectorFieldFactory, rawOptions?: Vector
   const grid = (options.gridSize ?? [32, 32]) as arb.GridSpec;
   const runs = settings.numRuns;
   const positions = fc.oneof(arb.pos(grid), arb.offgrid(grid));
+  // the size ladder (issue 20, class 2): positions on grids up to 10,000 wide, where tables indexed by narrow
+  // integers (a Uint8 column, an Int16 cell index) wrap or run off their end
+  const ladderPositions = arb.ladderGrid().chain((g) => arb.pos(g));
+  const widePositions = fc.oneof({ arbitrary: positions, weight: 3 }, { arbitrary: ladderPositions, weight: 1 });
   const point = ([x, y]: readonly [number, number]): PointLike => (Number.isSafeInteger(x) && Number.isSafeInteger(y) ? new Coordinates(x, y) : { x, y });
   const sample = (f: VectorField, p: PointLike): unknown => guard(`sample(${render(p)})`, () => f.sample(p));
   const field = (f: VectorField, cells: readonly (readonly [number, number])[]) => cells.map((c) => sample(f, point(c)));
@@ -77,13 +81,27 @@ export function planVectorField(factory: VectorFieldFactory, rawOptions?: Vector
             });
           }
         }
-        ctx.property(positions, (p) => {
+        ctx.property(widePositions, (p) => {
           const v = sample(fresh(), point(p));
           const items = v instanceof Float32Array || Array.isArray(v) ? Array.from(v as ArrayLike<number>) : [];
           items.forEach((c, i) => {
-            if (!Number.isFinite(c)) fail(`sample(${render(p)})[${i}] is ${c}: both components must be finite on and off the grid`, v);
+            if (!Number.isFinite(c)) fail(`sample(${render(p)})[${i}] is ${c}: both components must be finite on and off the grid, on grids of any size`, v);
           });
         });
+        // and at every rung of the size ladder: its corners, edges and the cells where narrow integer indices wrap
+        const onLadder = fresh();
+        for (const g of arb.sizeLadder()) {
+          const [w, h] = g;
+          const cols = [...new Set([w - 1, 127, 128, 255, 256, 32767, 32768].filter((x) => x < w))];
+          const rows = [...new Set([h - 1, 127, 128, 255, 256].filter((y) => y < h))];
+          for (const [x, y] of [...arb.cornersAndEdges(g), ...cols.map((x) => [x, 0] as [number, number]), ...rows.map((y) => [0, y] as [number, number])]) {
+            const v = sample(onLadder, point([x, y]));
+            const items = v instanceof Float32Array || Array.isArray(v) ? Array.from(v as ArrayLike<number>) : [];
+            items.forEach((c, i) => {
+              if (!Number.isFinite(c)) fail(`sample(${render({ x, y })})[${i}] is ${c} (the ${w}x${h} grid of the size ladder): both components must be finite at every position`, v);
+            });
+          }
+        }
       },
     },
     {
@@ -211,7 +229,7 @@ export function planVectorField(factory: VectorFieldFactory, rawOptions?: Vector
         if (ctx.capabilities.stateful === true) return ctx.skip("capabilities.stateful is declared");
         // one instance over 600 varied positions gives what a fresh instance gives at each
         const f = fresh();
-        const long = fc.sample(positions, { seed: ctx.seed, numRuns: 600 });
+        const long = fc.sample(widePositions, { seed: ctx.seed, numRuns: 600 });
         const quiet = (g: VectorField, p: readonly [number, number]): unknown => {
           try {
             return trapped(() => g.sample(point(p)));

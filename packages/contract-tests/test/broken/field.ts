@@ -116,6 +116,19 @@ class MemoDriftField implements ConcentrationField {
   }
 }
 
+/** A lazily memoised sample whose memo key is `key(x, y, cx, cy)` (the bug: a key that does not name the cell). */
+const memoSample =
+  (key: (x: number, y: number, cx: number, cy: number) => string) =>
+  (self: VariantField, x: number, y: number): number => {
+    const cx = roundHalfEven(x);
+    const cy = roundHalfEven(y);
+    const { width, height } = self.gridSize;
+    if (!(cx >= 0 && cx < width && cy >= 0 && cy < height)) return 0;
+    const k = key(x, y, cx, cy);
+    self.state[k] ??= self.values[cy * width + cx] as number;
+    return self.state[k] as number;
+  };
+
 const run = (variant: Variant, options: ConcentrationFieldOptions = {}) => (extra: Record<string, unknown> = {}) =>
   checkConcentrationField((p) => new VariantField(p as GaussianParams, variant), { params: [...GAUSSIAN_PARAMS], ...options, ...extra });
 const runWith = (create: (p: GaussianParams) => ConcentrationField, options: ConcentrationFieldOptions = {}) => (extra: Record<string, unknown> = {}) =>
@@ -191,18 +204,7 @@ export const FIELD_FIXTURES: FixtureTable = {
   "field.purity": {
     what: "a lazy cache that writes the wrong cell (keyed by row)",
     alsoFails: ["field.history-independence"],
-    run: run({
-      ...plain,
-      sample: (self, x, y) => {
-        const cx = roundHalfEven(x);
-        const cy = roundHalfEven(y);
-        const { width, height } = self.gridSize;
-        if (!(cx >= 0 && cx < width && cy >= 0 && cy < height)) return 0;
-        const key = `row${cy}`;
-        self.state[key] ??= self.values[cy * width + cx] as number;
-        return self.state[key] as number;
-      },
-    }),
+    run: run({ ...plain, sample: memoSample((_x, _y, _cx, cy) => `row${cy}`) }),
   },
   "field.out-of-bounds": {
     what: "fieldArray[y * w + x] read without a bounds check (NaN or a wrap into the next row)",
@@ -322,33 +324,11 @@ export const FIELD_FIXTURES: FixtureTable = {
   },
   "field.history-independence": {
     what: "a lazy memo keyed x + 1000 * y (cells (1000, y) and (0, y + 1) collide on grids wider than 1,000: the size ladder)",
-    run: run({
-      ...plain,
-      sample: (self, x, y) => {
-        const cx = roundHalfEven(x);
-        const cy = roundHalfEven(y);
-        const { width, height } = self.gridSize;
-        if (!(cx >= 0 && cx < width && cy >= 0 && cy < height)) return 0;
-        const key = String(cx + 1000 * cy);
-        self.state[key] ??= self.values[cy * width + cx] as number;
-        return self.state[key] as number;
-      },
-    }),
+    run: run({ ...plain, sample: memoSample((_x, _y, cx, cy) => String(cx + 1000 * cy)) }),
   },
   "field.history-independence#floor-key": {
     what: "a lazy memo keyed on the floored position while values are read at the rounded one",
-    run: run({
-      ...plain,
-      sample: (self, x, y) => {
-        const cx = roundHalfEven(x);
-        const cy = roundHalfEven(y);
-        const { width, height } = self.gridSize;
-        if (!(cx >= 0 && cx < width && cy >= 0 && cy < height)) return 0;
-        const key = `${Math.floor(x)},${Math.floor(y)}`;
-        self.state[key] ??= self.values[cy * width + cx] as number;
-        return self.state[key] as number;
-      },
-    }),
+    run: run({ ...plain, sample: memoSample((x, y) => `${Math.floor(x)},${Math.floor(y)}`) }),
     alsoFails: ["field.rounding-ties", "field.purity"],
   },
   "field.rounding-ties": {
