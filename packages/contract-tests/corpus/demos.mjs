@@ -659,6 +659,13 @@ export const demos = {
     h.assert(Number.isNaN(bad) && Number.isFinite(before) && Number.isFinite(after), "finite at step 1439");
     return `source cell at steps 1438, 1439, 1440: ${before}, ${bad}, ${after}`;
   },
+  "broken/field/shared-cache-by-params": (h) => {
+    h.make({ grid: [40, 30], source: [20, 15], sigma: 5 });
+    const big = h.make({ grid: [80, 60], source: [20, 15], sigma: 5 });
+    const v = big.sample(70, 50);
+    h.assert(big.fieldArray.length !== 80 * 60 && v === undefined, "the second grid has its own field");
+    return `an 80x60 plume after a 40x30 one: fieldArray has ${big.fieldArray.length} elements, sample(70, 50) is ${v}`;
+  },
   "broken/wind/stream-corner-calm": (h) => {
     const v = h.make().sample({ x: 0, y: 0 });
     h.assert(Number.isNaN(v[0]), "finite");

@@ -430,6 +430,14 @@ export function planConcentrationField<P>(factory: ConcentrationFieldFactory<P>,
           const v = sample(f, x, y);
           if (typeof v !== "number" || !Number.isFinite(v) || v < 0 || v > 1) fail(`off-grid sample(${x}, ${y}) on a ${g[0]}x${g[1]} grid is ${render(v)}, not a finite number in [0, 1]`);
         });
+        // just off every ladder grid (a bounds check against a fixed maximum width, or reading into the next row)
+        for (const i of withLadder(ctx).filter((l) => l.ladder !== undefined)) {
+          const f = i.make();
+          for (const [x, y] of offGridProbes(gridOf(f))) {
+            const v = sample(f, x, y);
+            if (typeof v !== "number" || !Number.isFinite(v) || v < 0 || v > 1) fail(`${label(i)}: off-grid sample(${x}, ${y}) is ${render(v)}, not a finite number in [0, 1]`);
+          }
+        }
       },
     },
     {
@@ -447,13 +455,22 @@ export function planConcentrationField<P>(factory: ConcentrationFieldFactory<P>,
             fail(`off-grid sample(${x}, ${y}) on a ${g[0]}x${g[1]} grid is ${render(v)}, not ${declared}${declared === 0 ? " (declare metadata.out_of_bounds_value if another value is intended)" : " (the declared out_of_bounds_value)"}`);
           }
         });
+        for (const i of withLadder(ctx).filter((l) => l.ladder !== undefined)) {
+          const f = i.make();
+          const meta = typeof f.getMetadata === "function" ? guard("getMetadata()", () => (f.getMetadata as () => unknown)()) : undefined;
+          const declared = isPlainObject(meta) && typeof meta["out_of_bounds_value"] === "number" ? (meta["out_of_bounds_value"] as number) : 0;
+          for (const [x, y] of offGridProbes(gridOf(f))) {
+            const v = sample(f, x, y);
+            if (!Object.is(v, declared) && !(v === 0 && declared === 0)) fail(`${label(i)}: off-grid sample(${x}, ${y}) is ${render(v)}, not ${declared} (0, or the declared out_of_bounds_value)`);
+          }
+        }
       },
     },
     {
       id: "field.array-shape",
       run(ctx) {
         let ran = false;
-        for (const i of instances) {
+        for (const i of withLadder(ctx)) {
           const f = i.make();
           if (f.fieldArray === undefined || f.gridSize === undefined) continue;
           ran = true;
@@ -946,6 +963,13 @@ export function indexingCells([w, h]: arb.GridSpec, seed: number, random = MAX_E
     for (const x of new Set([0, 1, Math.floor(w / 2), w - 1, rng.integers(w), rng.integers(w)])) out.push([x, y]);
   }
   return out;
+}
+
+/** Positions just off a grid: one cell beyond each edge and corner, beyond the far edge on the middle row/column, and far away. */
+export function offGridProbes([w, h]: arb.GridSpec): [number, number][] {
+  const mx = Math.floor(w / 2);
+  const my = Math.floor(h / 2);
+  return [[-1, 0], [0, -1], [w, 0], [0, h], [w, h - 1], [w - 1, h], [w, h], [-1, h - 1], [w, my], [mx, h], [-1, my], [mx, -1], [w + 1000, 0], [0, h + 1000]];
 }
 
 function shuffle<T>(items: T[], rng: Generator): T[] {

@@ -220,6 +220,35 @@ export const FIELD_FIXTURES: FixtureTable = {
     run: run({ array: "padded" }),
     ungated: () => checkConcentrationField((p) => new VariantField(p as GaussianParams, { array: false }), { params: [...GAUSSIAN_PARAMS] }),
   },
+  "field.array-shape#cache-by-sigma": {
+    what: "fields cached across instances by sigma alone (not the grid): a field on another grid gets the first grid's array",
+    run: (extra = {}) => {
+      const cache = new Map<number, Float32Array>();
+      return checkConcentrationField(
+        (p) => {
+          const params = p as GaussianParams;
+          const base = new GaussianPlume(params);
+          const arr = cache.get(params.sigma) ?? base.fieldArray;
+          cache.set(params.sigma, arr);
+          return {
+            gridSize: base.gridSize,
+            sourceLocation: base.sourceLocation,
+            fieldArray: arr,
+            sample: (x: number, y: number) => {
+              const cx = roundHalfEven(x);
+              const cy = roundHalfEven(y);
+              if (!(cx >= 0 && cx < base.gridSize.width && cy >= 0 && cy < base.gridSize.height)) return 0;
+              return arr[cy * base.gridSize.width + cx] ?? 0;
+            },
+            reset: () => {},
+            getMetadata: () => base.getMetadata(),
+          };
+        },
+        { params: [...GAUSSIAN_PARAMS], ...extra },
+      );
+    },
+    alsoFails: ["field.array-indexing", "field.gaussian.max-at-source", "field.gaussian.formula", "field.gaussian.monotone"],
+  },
   "field.array-indexing": {
     what: "x-major storage (visible on non-square grids)",
     run: run({ array: "x-major" }),
