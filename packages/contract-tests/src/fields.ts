@@ -3,6 +3,7 @@
  * dense and sampled (no `fieldArray`) plumes, several sources and plateaus of exactly 1, time-varying
  * plumes and winds (`advanceToStep`), and wind speeds above 1 that vary in space and time.
  */
+import { isPlainObject } from "./probes/values.js";
 import { Coordinates, GridSize, roundHalfEven, type ConcentrationField, type FieldMetadata, type PointLike, type VectorField } from "@plume/core-types";
 
 /** How a generated plume is shaped. */
@@ -167,3 +168,28 @@ export function gridParams(base: unknown): ((grid: readonly [number, number]) =>
   if (form === undefined || !isRecord(base)) return undefined;
   return (grid) => withGrid(base, form, grid);
 }
+
+// ---------------------------------------------------------------- long runs (issue 20, class 6)
+
+/**
+ * Steps a long-run check advances through: every step to 300, then around 1,000, 4,096 and 10,000, and
+ * around any frame count the metadata declares (`num_frames`, `n_frames`, `frame_count`, `frames`).
+ */
+export function longRunSteps(meta: unknown): number[] {
+  const steps = new Set<number>();
+  for (let k = 0; k <= 300; k++) steps.add(k);
+  for (const k of [511, 512, 513, 999, 1000, 1001, 2047, 2048, 2049, 2999, 3000, 4095, 4096, 4097, 5000, 10_000]) steps.add(k);
+  const m = isPlainObject(meta) ? meta : {};
+  const params = isPlainObject(m["parameters"]) ? (m["parameters"] as Record<string, unknown>) : {};
+  for (const key of ["num_frames", "n_frames", "frame_count", "frames", "numFrames", "frameCount"]) {
+    const n = m[key] ?? params[key];
+    if (typeof n === "number" && Number.isSafeInteger(n) && n > 0 && n < 1e7) for (const k of [n - 1, n, n + 1, 2 * n, 3 * n + 1]) steps.add(k);
+  }
+  return [...steps].sort((a, b) => a - b);
+}
+
+/** Steps past 10,000 where 16-bit step counters and step-derived indices wrap (long runs visit them when cheap). */
+export const FAR_STEPS: readonly number[] = Object.freeze([16_383, 16_384, 32_767, 32_768, 32_769, 65_535, 65_536, 65_537, 100_000]);
+
+/** Long runs go on to `FAR_STEPS` only when the steps to 10,000 took less than this (ms): a simulation would replay them. */
+export const FAR_STEPS_AFTER_MS = 1000;

@@ -4,14 +4,13 @@ import { Generator } from "@plume/spaces";
 import fc from "fast-check";
 import * as arb from "../arbitraries.js";
 import { describeError, fail, guard, planSuite, type CheckContext, type CheckDefinition, type SuitePlan } from "../engine.js";
-import { gridParams } from "../fields.js";
+import { FAR_STEPS, FAR_STEPS_AFTER_MS, gridParams, longRunSteps } from "../fields.js";
 import { roundHalfEven } from "../kit.js";
 import { concentrationFieldOptionsSchema, resolveOptions, type ConcentrationFieldOptions } from "../options.js";
 import { trapped } from "../probes/trap.js";
 import { diffSnapshot, isPlainObject, render, snapshot, typeName } from "../probes/values.js";
 import type { SuiteReport } from "../report.js";
 import { checkProtocolShape, create, getMetadata, subjectName, requireFactory } from "./common.js";
-import { longRunSteps } from "./wind.js";
 
 export type ConcentrationFieldFactory<P = unknown> = (params?: P) => ConcentrationField;
 
@@ -147,6 +146,8 @@ export function planConcentrationField<P>(factory: ConcentrationFieldFactory<P>,
     if (sizeParams === undefined) return { rungs, notes: ["no parameter set states its grid (pass sizeParams, or params with gridSize: [w, h])"], crashes };
     let spent = 0;
     let perCell = 0;
+    // parameters that give the grid as [height, width] (a NumPy-style shape) are detected once and swapped
+    let swap = false;
     const slow: string[] = [];
     for (const g of arb.sizeLadder(FIELD_LADDER_MAX_CELLS)) {
       const cells = g[0] * g[1];
@@ -156,8 +157,9 @@ export function planConcentrationField<P>(factory: ConcentrationFieldFactory<P>,
         continue;
       }
       let params: unknown;
+      const build = (): ConcentrationField => factory(params as P);
       try {
-        params = sizeParams(g);
+        params = sizeParams(swap ? [g[1], g[0]] : g);
       } catch (error) {
         notes.push(`sizeParams(${g[0]}x${g[1]}) threw ${describeError(error)}`);
         continue;
@@ -166,7 +168,14 @@ export function planConcentrationField<P>(factory: ConcentrationFieldFactory<P>,
       const start = performance.now();
       let f: ConcentrationField;
       try {
-        f = factory(params as P);
+        f = build();
+        const got = gridOf(f);
+        if (!swap && g[0] !== g[1] && got[0] === g[1] && got[1] === g[0]) {
+          swap = true;
+          params = sizeParams([g[1], g[0]]);
+          if (params === undefined) continue;
+          f = build();
+        }
       } catch (error) {
         if (!isRefusal(error)) crashes.push(`factory(${render(params, 160)}) threw ${describeError(error)}`);
         continue;
@@ -390,17 +399,19 @@ export function planConcentrationField<P>(factory: ConcentrationFieldFactory<P>,
         const list = withLadder(ctx, true);
         for (const i of list) {
           const one = i.make();
-          const seq = historyPositions(gridOf(one), (ctx.seed ^ Math.imul(i.index + 1, 0x9e3779b1)) >>> 0);
-          const forward = seq.map(([x, y]) => sample(one, x, y));
+          // long sequences on the caller's instances (a bounded cache that goes wrong once full), shorter on the ladder
+          const length = i.ladder !== undefined ? 360 : i.index === 0 ? 5000 : 1000;
+          const seq = historyPositions(gridOf(one), (ctx.seed ^ Math.imul(i.index + 1, 0x9e3779b1)) >>> 0, length);
+          const at = (f: ConcentrationField, [x, y, t]: Probe): unknown => sample(f, x, y, t);
+          const forward = seq.map((p) => at(one, p));
           const other = i.make();
           const backward = new Array<unknown>(seq.length);
-          for (let k = seq.length - 1; k >= 0; k--) backward[k] = sample(other, (seq[k] as [number, number])[0], (seq[k] as [number, number])[1]);
+          for (let k = seq.length - 1; k >= 0; k--) backward[k] = at(other, seq[k] as Probe);
           // a fresh instance per position at the first positions of the caller's instances (ladder grids: on a mismatch)
           const freshCount = i.ladder === undefined ? FRESH_POSITIONS : 0;
           const freshAt = (k: number): unknown => {
-            const [x, y] = seq[k] as [number, number];
-            const a = sample(i.make(), x, y);
-            const b = sample(i.make(), x, y);
+            const a = at(i.make(), seq[k] as Probe);
+            const b = at(i.make(), seq[k] as Probe);
             return same(a, b) ? a : HIDDEN_CONSTRUCTION; // instances that differ from birth: field.construction-determinism's failure
           };
           for (let k = 0; k < seq.length; k++) {
@@ -409,11 +420,11 @@ export function planConcentrationField<P>(factory: ConcentrationFieldFactory<P>,
             const fresh = freshAt(k);
             if (fresh === HIDDEN_CONSTRUCTION) continue;
             if (!mismatch && same(fresh, forward[k])) continue;
-            const [x, y] = seq[k] as [number, number];
+            const [x, y, t] = seq[k] as Probe;
             fail(
-              `${label(i)}: sample(${x}, ${y}) is ${render(forward[k])} as call ${k + 1} on one instance, ${render(backward[k])} as call ${seq.length - k} on another ` +
+              `${label(i)}: sample(${x}, ${y}${t === undefined ? "" : `, ${t}`}) is ${render(forward[k])} as call ${k + 1} on one instance, ${render(backward[k])} as call ${seq.length - k} on another ` +
                 `(the same positions in reverse order), and ${render(fresh)} on a fresh instance: a field's value may depend only on the position ` +
-                `(and step), never on earlier calls (a memo keyed on something that collides, e.g. x + 1000 * y, or on the unrounded position?)`,
+                `(and step), never on earlier calls (a memo keyed on something that collides, e.g. x + 1000 * y, on the unrounded position, or without t?)`,
             );
           }
         }
@@ -561,7 +572,11 @@ export function planConcentrationField<P>(factory: ConcentrationFieldFactory<P>,
           const recordAt = new Set([...landmarks].filter((_, n) => n % 3 === 0));
           const recorded = new Map<number, unknown[]>();
           let previous = 0;
-          for (const k of steps) {
+          const started = performance.now();
+          // past 10,000, where 16-bit step counters and step-derived indices wrap: only for fields cheap to advance
+          // (a simulation would replay tens of thousands of steps), so this part depends on the machine's speed
+          for (const k of [...steps, ...FAR_STEPS]) {
+            if (k === FAR_STEPS[0] && performance.now() - started > FAR_STEPS_AFTER_MS) break;
             adv(f, k);
             const where = ` after advanceToStep(${k}) (from ${previous})`;
             const cells = landmarks.has(k) ? wide : k <= 300 ? few : tiny;
@@ -864,6 +879,9 @@ function exactDiffList(a: readonly unknown[], b: readonly unknown[]): boolean {
   return a.length === b.length && a.every((v, i) => Object.is(v, b[i]));
 }
 
+/** A position to sample, with the optional time step `t` of `sample(x, y, t)`. */
+export type Probe = readonly [x: number, y: number, t?: number];
+
 /** Marks a position where two fresh instances already differ (another check's failure, not history). */
 const HIDDEN_CONSTRUCTION = Symbol("construction differs");
 
@@ -876,7 +894,7 @@ const KEY_MULTIPLIERS = [10, 64, 100, 128, 255, 256, 512, 1000, 1024, 2048, 4096
  * positions next to the cells they round to (keys on the raw or floored position), off-grid positions, corners,
  * edges and random cells, shuffled so that each member of a pair comes first in about half the pairs.
  */
-export function historyPositions([w, h]: arb.GridSpec, seed: number, max = 360): [number, number][] {
+export function historyPositions([w, h]: arb.GridSpec, seed: number, max = 360): Probe[] {
   const rng = Generator.fromSeed(seed);
   const groups: [number, number][][] = [];
   const cell = (x: number, y: number): [number, number] | undefined => (x >= 0 && x < w && y >= 0 && y < h ? [x, y] : undefined);
@@ -915,7 +933,18 @@ export function historyPositions([w, h]: arb.GridSpec, seed: number, max = 360):
   for (const c of arb.cornersAndEdges([w, h])) groups.push([c]);
   for (const c of [[-1, 0], [w, 0], [0, h], [-0.5, 0], [w - 0.5, h - 1]] as const) groups.push([[c[0], c[1]]]);
   while (groups.reduce((n, g) => n + g.length, 0) < max) groups.push([[rng.integers(w), rng.integers(h)]]);
-  return shuffle(groups, rng).flat().slice(0, max);
+  // a tenth of the positions also ask for a time step t, next to the same position without one (a memo ignoring t)
+  const out: Probe[] = [];
+  for (const g of shuffle(groups, rng)) {
+    for (const [x, y] of g) {
+      if (rng.random() < 0.1) {
+        const t = [0, 1, 3, 7, 64][rng.integers(5)] as number;
+        const pair: Probe[] = [[x, y, t], [x, y]];
+        out.push(...(rng.random() < 0.5 ? pair : pair.reverse()));
+      } else out.push([x, y]);
+    }
+  }
+  return out.slice(0, max);
 }
 
 /**

@@ -396,6 +396,35 @@ export const FIELD_FIXTURES: FixtureTable = {
       }, extra),
     ungated: () => checkConcentrationField((p) => new GaussianPlume(p as GaussianParams), { params: [...GAUSSIAN_PARAMS] }),
   },
+  "field.time-long-run#int16-step": {
+    what: "a looping movie whose frame index is kept in an Int16 (step * 2 wraps negative from step 16,384: frames[-k] is undefined)",
+    run: (extra = {}) =>
+      checkConcentrationField(() => {
+        const movie = new MovieField("wrap");
+        let frame = movie.frames[0] as Float32Array;
+        const at = (x: number, y: number) => {
+          const cx = roundHalfEven(x);
+          const cy = roundHalfEven(y);
+          if (!(cx >= 0 && cx < movie.gridSize.width && cy >= 0 && cy < movie.gridSize.height)) return 0;
+          return frame[cy * movie.gridSize.width + cx] as number;
+        };
+        return {
+          gridSize: movie.gridSize,
+          get fieldArray() {
+            return frame;
+          },
+          advanceToStep: (k: number) => {
+            const half = (Int16Array.of(k * 2)[0] as number) / 2;
+            frame = movie.frames[half % movie.nFrames] as Float32Array;
+          },
+          sample: (x: number, y: number) => at(x, y),
+          reset: () => {
+            frame = movie.frames[0] as Float32Array;
+          },
+          getMetadata: () => movie.getMetadata(),
+        };
+      }, extra),
+  },
   "field.time-long-run#memo-across-resets": {
     what: "a seeded drifting plume whose frames are memoised by step and never cleared by reset(seed)",
     run: (extra = {}) => checkConcentrationField(() => new MemoDriftField(), extra),
