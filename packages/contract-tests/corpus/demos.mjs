@@ -604,6 +604,27 @@ export const demos = {
     h.assert(!s.observationSpace.contains(obs), "contained");
     return `step 40000: elapsed = ${obs.elapsed.data[0]}`;
   },
+  "broken/sensor/time-bins-discrete": (h) => {
+    const s = h.make();
+    const obs = s.getObservation(h.state({ grid: [10, 10], agent: [1, 1], step_count: 70_000, max_steps: 100_000 }));
+    h.assert(!s.observationSpace.contains(obs), "contained");
+    return `step 70000: time bin ${obs[1]}, outside Discrete(16)`;
+  },
+  "broken/sensor/position-byte-norm": (h) => {
+    const s = h.make();
+    const obs = s.getObservation(h.state({ grid: [300, 300], agent: [299, 0] }));
+    h.assert(!s.observationSpace.contains(obs), "contained");
+    return `on a 300x300 grid at (299, 0) the position is [${obsValues(obs.position).map((v) => v.toFixed(3))}]`;
+  },
+  "broken/sensor/lenient-multidiscrete": (h) => {
+    const s = h.make();
+    const field = h.gaussian({ grid: [20, 20], source: [10, 10], sigma: 3 });
+    const obs = s.getObservation(h.state({ grid: [20, 20], agent: [10, 10], field }));
+    const nvec = obsValues(s.observationSpace.nvec);
+    const over = obsValues(obs).findIndex((v, i) => !(Number(v) >= 0 && Number(v) < nvec[i]));
+    h.assert(s.observationSpace.contains(obs) && over >= 0, "the plugin's contains and nvec agree");
+    return `on the source cell the patch is [${obsValues(obs)}]: level ${obsValues(obs)[over]} is outside nvec ${nvec[over]}, yet the plugin's space accepts it`;
+  },
   "broken/sensor/grid-key-undeclared": (h) => {
     const s = h.make();
     const full = h.state({ grid: [10, 10], agent: [1, 1] });
@@ -721,6 +742,24 @@ export const demos = {
     }
     throw new Error("never reached the goal");
   },
+  "broken/env/stale-goal-check": (h) => {
+    const env = h.createEnv();
+    let [, info] = env.reset({ seed: 0 });
+    const MOVES = { "0,1": 0, "1,0": 1, "0,-1": 2, "-1,0": 3 };
+    for (let i = 0; i < 200; i++) {
+      const [x, y] = info.agent_position;
+      const dx = Math.sign(env.goalLocation.x - x);
+      const key = dx !== 0 ? `${dx},0` : `0,${Math.sign(env.goalLocation.y - y)}`;
+      const result = env.step(MOVES[key]);
+      info = result[4];
+      const [ax, ay] = info.agent_position;
+      if (ax === env.goalLocation.x && ay === env.goalLocation.y) {
+        h.assert(result[2] === false, "terminated on the goal step");
+        return `the step onto the source (step ${info.step_count}) has agent_position on the goal, distance_to_goal ${info.distance_to_goal} and terminated ${result[2]}`;
+      }
+    }
+    throw new Error("never reached the goal");
+  },
   "broken/sensor/reset-keeps-baseline": (h) => {
     const field = h.gaussian({ grid: [20, 20], source: [10, 10], sigma: 3 });
     const states = [[10, 10], [9, 10], [8, 10]].map((agent) => h.state({ grid: [20, 20], agent, field }));
@@ -748,6 +787,69 @@ export const demos = {
     const v = h.make().computeReward(h.agent([10, 300]), 0, h.agent([10, 301]), h.gaussian({ grid: [32, 32] }));
     h.assert(Number.isNaN(v), "finite");
     return `a transition to (10, 301) on a grid taller than 256 is rewarded ${v}`;
+  },
+
+  // ---------------------------------------------------------------- kitact's entries (issue 20, second author)
+  "broken/action/momentum-repeat": (h) => {
+    const p = h.make();
+    p.processAction(1, h.agent([20, 20]), h.grid(50, 50));
+    const used = p.processAction(1, h.agent([5, 5]), h.grid(50, 50));
+    const fresh = h.make().processAction(1, h.agent([5, 5]), h.grid(50, 50));
+    h.assert(used.position.x !== fresh.position.x, "same move");
+    return `after RIGHT elsewhere, RIGHT from (5, 5) reaches x = ${used.position.x}; a fresh instance reaches x = ${fresh.position.x}`;
+  },
+  "broken/action/heading-radians": (h) => {
+    const r = h.make().processAction(0, h.agent([5, 5], { orientation: 180 }), h.grid(10, 10));
+    h.assert(!(r.position.x === 4 && r.position.y === 5), "moved along -x");
+    return `CRAWL from (5, 5) at heading 180 gives (${r.position.x}, ${r.position.y}), not (4, 5)`;
+  },
+  "broken/action/float64-validate-fround": (h) => {
+    const p = h.make();
+    const next = h.ndarray("float64", [2], Float64Array.of(2.0000000000000004, 0));
+    h.assert(p.validateAction(next) && !p.actionSpace.contains(next), "validate and contains agree");
+    return "validateAction([2.0000000000000004, 0]) is true, actionSpace.contains is false";
+  },
+  "broken/reward/running-normaliser": (h) => {
+    const field = h.gaussian({ grid: [64, 64], source: [32, 32], sigma: 6 });
+    const t = () => [h.agent([30, 32]), 1, h.agent([31, 32]), field];
+    const used = h.make();
+    for (let i = 0; i < 50; i++) used.computeReward(h.agent([i % 64, 10]), 0, h.agent([(i + 1) % 64, 30]), field);
+    const a = used.computeReward(...t());
+    const b = h.make().computeReward(...t());
+    h.assert(a !== b, "the same reward");
+    return `the same transition: ${a} after 50 other transitions, ${b} on a fresh instance`;
+  },
+  "broken/reward/goal-log-distance": (h) => {
+    const r = h.make();
+    const field = h.gaussian({ grid: [64, 64] });
+    const onto = r.computeReward(h.agent([24, 17]), 1, h.agent([25, 17]), field);
+    const stay = r.computeReward(h.agent([25, 17]), 1, h.agent([25, 17]), field);
+    h.assert(!Number.isFinite(onto) && Number.isNaN(stay), "finite");
+    return `onto the goal (25, 17): ${onto}; staying on it: ${stay}`;
+  },
+  "broken/policy/reading-history-1024": (h) => {
+    const p = h.make();
+    p.reset({ seed: 0 });
+    const obs = h.ndarray("float32", [1], f32(0));
+    for (let i = 0; i < 3000; i++) {
+      const a = p.selectAction(obs);
+      if (!p.actionSpace.contains(a)) return `after ${i} equal readings the action is ${a}`;
+    }
+    throw new Error("every action contained");
+  },
+  "broken/policy/cast-counter-kept": (h) => {
+    const zero = h.ndarray("float32", [1], f32(0));
+    const a = h.make();
+    a.reset({ seed: 1 });
+    for (let i = 0; i < 5; i++) a.selectAction(zero);
+    a.reset();
+    const b = h.make();
+    b.reset({ seed: 1 });
+    b.reset();
+    const seqA = Array.from({ length: 6 }, () => a.selectAction(zero));
+    const seqB = Array.from({ length: 6 }, () => b.selectAction(zero));
+    h.assert(seqA.join() !== seqB.join(), "memory cleared");
+    return `after reset(): actions [${seqA}] vs a policy with no earlier episode [${seqB}]`;
   },
 };
 

@@ -7,10 +7,12 @@ import fc from "fast-check";
 import * as arb from "../arbitraries.js";
 import { describeError, fail, guard, planSuite, type CheckDefinition, type SuitePlan } from "../engine.js";
 import { actionProcessorOptionsSchema, resolveOptions, type ActionProcessorOptions } from "../options.js";
-import { trapped } from "../probes/trap.js";
+import { HiddenNondeterminismError, trapped } from "../probes/trap.js";
 import { cloneValue, diffSnapshot, exactDiff, isFrozenWriteError, isObjectLike, isPlainObject, render, snapshot, typeName } from "../probes/values.js";
 import type { SuiteReport } from "../report.js";
-import { enumerateDiscrete, extremeMembers, foreignValues, safeContains, seededSamples, spaceLabel, type AnySpace } from "../spaces-util.js";
+import { boundaryProbes } from "../float-boundaries.js";
+import { HISTORY_CALLS, historyDifference, LongRunDraws } from "../long-run.js";
+import { discreteView, enumerateDiscrete, extremeMembers, foreignValues, safeContains, seededSamples, spaceLabel, type AnySpace } from "../spaces-util.js";
 import { checkMetadataJson, checkMetadataType, checkProtocolShape, checkSpaceValid, create, getMetadata, readSpace, subjectName, requireFactory } from "./common.js";
 
 export type AnyActionProcessor = ActionProcessor<unknown>;
@@ -22,7 +24,22 @@ const CORNER_GRIDS: readonly arb.GridSpec[] = [
   [1, 7],
   [7, 1],
   [13, 9],
+  // the size ladder's breaking points (class 2): past int8, past 256 and 1,000, elongated, the largest grid
+  [129, 131],
+  [300, 257],
+  [1001, 7],
+  [10_000, 2],
+  [10_000, 10_000],
 ];
+
+/** Step counts the corner walk is repeated at: a fresh episode, and past 1,000 steps (class 12). */
+const CORNER_STEP_COUNTS: readonly number[] = [0, 1500];
+
+/** The grid side of act.heading-convention: the agent starts at its centre, far from every wall. */
+const HEADING_GRID = 129;
+
+/** Headings at which oriented processors are compared (multiples of 90°: rotations map cells onto cells). */
+const HEADINGS: readonly number[] = [0, 90, 180, 270];
 
 interface Case {
   readonly grid: arb.GridSpec;
@@ -63,8 +80,10 @@ export function planActionProcessor(factory: ActionProcessorFactory, rawOptions?
     return { result, input, grid };
   };
 
+  // agents as real envs hand them over: step counts past 1,000 included (class 12)
+  const agentOn = (g: arb.GridSpec) => fc.tuple(arb.agent(g), arb.stepCount()).map(([a, step_count]) => ({ ...a, step_count }));
   const cases = (s: AnySpace, gridArb: fc.Arbitrary<arb.GridSpec> = arb.grid()): fc.Arbitrary<Case> =>
-    gridArb.chain((g) => fc.record({ grid: fc.constant(g), agent: arb.agent(g), action: arb.action(s), rngSeed: arb.seed() }));
+    gridArb.chain((g) => fc.record({ grid: fc.constant(g), agent: agentOn(g), action: arb.action(s), rngSeed: arb.seed() }));
 
   /** Every action worth trying exhaustively: all Discrete values, or the extremes plus 20 samples. */
   const exhaustiveActions = (s: AnySpace, seed: number): unknown[] => enumerateDiscrete(s) ?? [...extremeMembers(s), ...seededSamples(s, seed, 20)];
@@ -112,6 +131,8 @@ export function planActionProcessor(factory: ActionProcessorFactory, rawOptions?
         const m = fresh();
         const s = space(m);
         ctx.property(cases(s), (c) => checkInBounds(c, process(fresh(), c).result), { describe: describeCase });
+        // the size ladder (class 2): the same on grids where narrow integers and fixed buffers break
+        ctx.property(cases(s, arb.ladderGrid()), (c) => checkInBounds(c, process(fresh(), c).result), { describe: describeCase });
       },
     },
     {
@@ -119,16 +140,21 @@ export function planActionProcessor(factory: ActionProcessorFactory, rawOptions?
       run(ctx) {
         const s = space(fresh());
         const actions = exhaustiveActions(s, ctx.seed);
+        // the small grids at every heading and late in an episode; the ladder's grids with the extreme actions
+        const ladderActions = enumerateDiscrete(s) ?? [...extremeMembers(s), ...seededSamples(s, ctx.seed, 4)];
         for (const g of CORNER_GRIDS) {
+          const onLadder = g[0] * g[1] > 1000;
           for (const [x, y] of arb.cornersAndEdges(g)) {
-            for (const orientation of [0, 45, 90, 180, 270]) {
-              for (const action of actions) {
-                const c: Case = { grid: g, agent: { x, y, orientation, step_count: 0, total_reward: 0, goal_reached: false }, action, rngSeed: 0 };
-                const { result } = process(fresh(), c, `processAction(${render(action)}) at (${x}, ${y}) facing ${orientation}° on ${g[0]}x${g[1]}`);
-                try {
-                  checkInBounds(c, result);
-                } catch (error) {
-                  fail(`from (${x}, ${y}) facing ${orientation}° on a ${g[0]}x${g[1]} grid, action ${render(action)}: ${(error as Error).message}`, action);
+            for (const step_count of onLadder ? [0] : CORNER_STEP_COUNTS) {
+              for (const orientation of step_count === 0 ? [0, 45, 90, 180, 270] : [0, 180]) {
+                for (const action of onLadder ? ladderActions : actions) {
+                  const c: Case = { grid: g, agent: { x, y, orientation, step_count, total_reward: 0, goal_reached: false }, action, rngSeed: 0 };
+                  const { result } = process(fresh(), c, `processAction(${render(action)}) at (${x}, ${y}) facing ${orientation}° on ${g[0]}x${g[1]}`);
+                  try {
+                    checkInBounds(c, result);
+                  } catch (error) {
+                    fail(`from (${x}, ${y}) facing ${orientation}° at step_count ${step_count} on a ${g[0]}x${g[1]} grid, action ${render(action)}: ${(error as Error).message}`, action);
+                  }
                 }
               }
             }
@@ -328,6 +354,84 @@ export function planActionProcessor(factory: ActionProcessorFactory, rawOptions?
       },
     },
     {
+      id: "act.history-independence",
+      run(ctx) {
+        if (ctx.capabilities.nondeterministic === true) ctx.skip("capabilities.nondeterministic is declared");
+        const s = space(fresh());
+        // one instance over a long, varied sequence (class 1): grids of every size, step counts past 1,000,
+        // every action, positions biased to the corners and edges (so that cells repeat across grids)
+        // actions from a pool (every Discrete value, or the extremes and 40 samples): sampling a space per case is slow
+        const pool = enumerateDiscrete(s) ?? [...extremeMembers(s), ...seededSamples(s, ctx.seed, 40)];
+        const draw = new LongRunDraws(ctx.seed);
+        const ladder = arb.sizeLadder();
+        const long = Array.from({ length: HISTORY_CALLS }, (): Case => {
+          const grid = draw.grid(ladder);
+          return { grid, agent: draw.agent(grid), action: cloneValue(draw.pick(pool)), rngSeed: draw.seed() };
+        });
+        const used = fresh();
+        const outcome = (m: AnyActionProcessor, c: Case): { value: unknown } | undefined => {
+          try {
+            return { value: trapped(() => process(m, c).result) };
+          } catch (error) {
+            if (error instanceof HiddenNondeterminismError) return undefined; // act.determinism reports it
+            throw error;
+          }
+        };
+        const found = historyDifference(long, (c) => outcome(used, c), (c) => outcome(fresh(), c), "result");
+        if (found !== undefined) {
+          fail(
+            `call ${found.index + 1} on one instance (after ${found.index} earlier calls on grids up to 10,000 wide) differs from a fresh instance on the same input ${describeCase(found.input)}: ${found.diff}. ` +
+              "processAction must depend only on (action, state, grid) and the injected generator: no move counters, caches keyed on part of the input, or drift",
+            found.input.action,
+          );
+        }
+      },
+    },
+    {
+      id: "act.heading-convention",
+      run(ctx) {
+        const m0 = fresh();
+        const s = space(m0);
+        const meta = getMetadata(m0);
+        if (!(isPlainObject(meta) && meta["orientation_dependent"] === true)) return ctx.skip("the metadata does not declare orientation_dependent: true");
+        const grid: arb.GridSpec = [HEADING_GRID, HEADING_GRID];
+        const c0 = (HEADING_GRID - 1) / 2;
+        const discrete = discreteView(s) !== undefined;
+        const moveAt = (action: unknown, orientation: number): [number, number] => {
+          const c: Case = { grid, agent: { x: c0, y: c0, orientation, step_count: 0, total_reward: 0, goal_reached: false }, action, rngSeed: 7 };
+          const p = positionOf(process(fresh(), c, `processAction(${render(action)}) at (${c0}, ${c0}) facing ${orientation}°`).result);
+          return [Number(p?.x) - c0, Number(p?.y) - c0];
+        };
+        const tolerance = discrete ? 0 : 1; // continuous moves may round a .5 tie either way
+        let judged = 0;
+        let alongX = false;
+        for (const action of exhaustiveActions(s, ctx.seed)) {
+          const moves = HEADINGS.map((h) => moveAt(action, h));
+          const [dx, dy] = moves[0] as [number, number];
+          if (moves.every(([x, y]) => x === dx && y === dy)) continue; // the move does not depend on the heading
+          judged += 1;
+          if (dx > Math.abs(dy)) alongX = true;
+          HEADINGS.forEach((h, i) => {
+            const rad = (h * Math.PI) / 180;
+            const ex = Math.round(dx * Math.cos(rad) - dy * Math.sin(rad));
+            const ey = Math.round(dx * Math.sin(rad) + dy * Math.cos(rad));
+            const [gx, gy] = moves[i] as [number, number];
+            if (Math.abs(gx - ex) > tolerance || Math.abs(gy - ey) > tolerance) {
+              fail(
+                `action ${render(action)} moves (${dx}, ${dy}) at heading 0° but (${gx}, ${gy}) at heading ${h}°; ` +
+                  `Plume's headings are counterclockwise from +x (0° = +x, 90° = +y), so at ${h}° it must move (${ex}, ${ey}), the heading-0 move turned by ${h}°`,
+                action,
+              );
+            }
+          });
+        }
+        if (judged === 0) return ctx.note("no action's move depends on the heading");
+        if (discrete && !alongX) {
+          fail(`no action whose move follows the heading moves along +x at heading 0° (the moves at 0° are ${exhaustiveActions(s, ctx.seed).map((a) => `${render(a)}: (${moveAt(a, 0).join(", ")})`).join(", ")}): Plume's heading 0° points along +x and 90° along +y`);
+        }
+      },
+    },
+    {
       id: "act.rng-hook",
       run(ctx) {
         const probe = fresh();
@@ -399,6 +503,12 @@ export function planActionProcessor(factory: ActionProcessorFactory, rawOptions?
       run(ctx) {
         const m = fresh();
         const s = space(m);
+        // the float boundaries first (class 3): each bound, the next representable number beyond it, within 1e-6
+        for (const { value, where } of boundaryProbes(s)) {
+          const v = guard(`validateAction(${render(value)})`, () => m.validateAction(cloneValue(value)), value);
+          const c = safeContains(s, cloneValue(value));
+          if (v !== c) fail(`validateAction(${render(value)}) (${where}) is ${render(v)} but actionSpace.contains is ${c}: validate with the space's own bounds, without a tolerance`, value);
+        }
         ctx.property(fc.oneof(arb.action(s), arb.foreign(s)), (x) => {
           const v = guard(`validateAction(${render(x)})`, () => m.validateAction(cloneValue(x)), x);
           const c = safeContains(s, cloneValue(x));

@@ -3,15 +3,21 @@ import type { Env, Policy, RandomGenerator } from "@plume/core-types";
 import { Box, Generator } from "@plume/spaces";
 import fc from "fast-check";
 import * as arb from "../arbitraries.js";
-import { fail, guard, planSuite, type CheckDefinition, type SuitePlan } from "../engine.js";
+import { describeError, fail, guard, planSuite, Violation, type CheckDefinition, type SuitePlan } from "../engine.js";
 import { policyOptionsSchema, resolveOptions, type PolicyOptions } from "../options.js";
-import { trapped } from "../probes/trap.js";
+import { tapRng } from "../probes/rng-tap.js";
+import { HiddenNondeterminismError, trapped } from "../probes/trap.js";
 import { cloneValue, deepFreeze, diffSnapshot, exactDiff, isFrozenWriteError, isNDArrayLike, isPlainObject, render, snapshot } from "../probes/values.js";
 import type { SuiteReport } from "../report.js";
 import { boxView, discreteView, explainNotContained, isSpaceLike, seededSamples, spaceLabel, spaceType, type AnySpace } from "../spaces-util.js";
 import { checkProtocolShape, checkSpaceValid, create, readSpace, subjectName, requireFactory } from "./common.js";
 
 export type AnyPolicy = Policy<unknown, unknown>;
+
+const HIDDEN = Symbol("hidden randomness");
+
+/** Calls on one plateau in pol.long-run (past a schedule of 1,000 steps). */
+const LONG_PLATEAU = 1200;
 export type PolicyFactory = () => AnyPolicy;
 
 /** Why the policy's action space is not a subset of the env's (Discrete: same start, n <= env n), or undefined. */
@@ -194,6 +200,107 @@ export function planPolicy(factory: PolicyFactory, rawOptions?: PolicyOptions): 
             });
           }
         });
+      },
+    },
+    {
+      id: "pol.long-run",
+      run(ctx) {
+        // long runs (class 6): one instance, one seeded reset, then thousands of calls without another reset —
+        // an env with max_steps 5,000 — mostly on plateaus (zeros, the bounds, one sample), where search
+        // schedules, counters and buffers sized for "the default episode length" run out
+        // plateaus() lists 3 sample plateaus first, then one per level (0, 1, each finite bound)
+        const templates = plateaus(ctx.seed).map((seq) => seq[0]);
+        const levels = templates.slice(3);
+        const samples = seededSamples(obsSpace, ctx.seed, 200);
+        for (const explore of [true, false]) {
+          const p = fresh();
+          reset(p, 99);
+          const s = space(p);
+          let i = 0;
+          const drive = (obs: unknown, n: number, what: string) => {
+            for (let k = 0; k < n; k++, i++) {
+              const a = select(p, cloneValue(obs), explore);
+              const why = explainNotContained(s, a, "action");
+              if (why !== undefined) fail(`call ${i + 1} of one run without a reset (explore ${explore}; ${what}, ${render(obs)}): ${why}`, a);
+            }
+          };
+          for (const obs of levels) drive(obs, LONG_PLATEAU, "on a plateau of equal readings at a level");
+          for (const obs of templates.slice(0, 3)) drive(obs, LONG_PLATEAU / 4, "on a plateau of one sample");
+          for (const [k, obs] of samples.entries()) drive(obs, 1, `sample ${k}`);
+          drive(levels[0] ?? templates[0], LONG_PLATEAU, "on a plateau of equal readings");
+        }
+      },
+    },
+    {
+      id: "pol.reset-clears-memory",
+      run(ctx) {
+        // reset() without a seed clears memory and continues the generator (class 1): after an episode and
+        // reset(), the policy must act as a fresh one after reset({ seed }) + reset(), once both generators are
+        // in the same state — the kit sets the fresh one's generator, at its first draw, to the state the used
+        // one's had at its first draw after reset() (see probes/rng-tap.ts)
+        let judged = 0;
+        // episodes that end on a plateau (of a level — 0, 1, a bound — or of their last observation), and
+        // continuations that start on one: where memory of the last readings decides the next action
+        const levels = plateaus(ctx.seed).slice(3).map((seq) => seq[0]);
+        const level = fc.integer({ min: 0, max: levels.length });
+        ctx.property(
+          fc.record({ seed: arb.seed(), episode: observations, tail: level, plateau: fc.integer({ min: 0, max: 12 }), lead: level, leadLength: fc.integer({ min: 0, max: 6 }), rest: observations, explore: fc.boolean() }),
+          ({ seed, episode, tail, plateau, lead, leadLength, rest, explore }) => {
+            const ending = levels[tail] ?? episode[episode.length - 1];
+            const e = [...episode, ...Array.from({ length: plateau }, () => cloneValue(ending))];
+            const start = levels[lead] ?? rest[0];
+            const after = [...Array.from({ length: leadLength }, () => cloneValue(start)), ...rest];
+            const used = fresh();
+            reset(used, seed);
+            // hidden randomness (Math.random, the clock) is pol.seed-determinism's finding: such runs are not judged
+            const run = <T>(fn: () => T): T | typeof HIDDEN => {
+              try {
+                return trapped(fn);
+              } catch (error) {
+                if (error instanceof HiddenNondeterminismError) return HIDDEN;
+                throw new Violation(`reset() + selectAction threw ${describeError(error)}`);
+              }
+            };
+            if (run(() => e.map((obs) => used.selectAction(cloneValue(obs), { explore }))) === HIDDEN) return;
+            const a = run(() =>
+              tapRng(() => {
+                used.reset();
+                return after.map((o) => used.selectAction(cloneValue(o), { explore }));
+              }),
+            );
+            if (a === HIDDEN) return;
+            const clean = fresh();
+            reset(clean, seed);
+            const b = run(() =>
+              tapRng(
+                () => {
+                  clean.reset();
+                  return after.map((o) => clean.selectAction(cloneValue(o), { explore }));
+                },
+                a.drew ? { state: a.firstState } : undefined,
+              ),
+            );
+            if (b === HIDDEN) return;
+            if (a.generators > 1 || b.generators > 1) {
+              ctx.incomplete("the policy draws from several generators after reset(), so the kit cannot put a fresh one in the same state");
+              return;
+            }
+            judged += 1;
+            const d = exactDiff(a.result, b.result, "actions");
+            if (d !== undefined) {
+              fail(
+                `after reset({ seed: ${seed} }), an episode of ${e.length} observations and reset() without a seed, the policy selected different actions for ${after.length} observations than a fresh policy after reset({ seed: ${seed} }) and reset() (explore ${explore}; both generators in the same state): ${d}. ` +
+                  "reset() must clear the policy's memory (the previous reading, a heading, counters) with or without a seed; only the generator continues",
+              );
+            }
+          },
+          {
+            numRuns: Math.max(10, Math.ceil(runs / 2)),
+            describe: (c) =>
+              `{seed ${c.seed}, episode ${render(c.episode, 200)} + ${c.plateau} x ${render(levels[c.tail] ?? "its last observation")}, explore ${c.explore}, then reset() and ${c.leadLength} x ${render(levels[c.lead] ?? "the next observation")} + ${render(c.rest, 200)}}`,
+          },
+        );
+        if (judged > 0) ctx.note(`${judged} episode(s) compared`);
       },
     },
     {

@@ -3,12 +3,14 @@ import { GridSize, hasRewardBatch, ndarray, type BatchRewardFunction, type Rewar
 import * as batch from "../batch.js";
 import fc from "fast-check";
 import * as arb from "../arbitraries.js";
-import { fail, guard, planSuite, type CheckDefinition, type SuitePlan } from "../engine.js";
+import { describeError, fail, guard, planSuite, Violation, type CheckDefinition, type SuitePlan } from "../engine.js";
 import { KitGaussianField, distance } from "../kit.js";
 import { resolveOptions, rewardFunctionOptionsSchema, type RewardFunctionOptions } from "../options.js";
-import { trapped } from "../probes/trap.js";
+import { HiddenNondeterminismError, trapped } from "../probes/trap.js";
 import { deepFreeze, diffSnapshot, exactDiff, isFrozenWriteError, isPlainObject, render, snapshot, typeName } from "../probes/values.js";
 import type { SuiteReport } from "../report.js";
+import { HISTORY_CALLS, historyDifference, LongRunDraws } from "../long-run.js";
+import { buildWideField, buildWideTransition, declaredGoal, drawWideTransition, describeWide, wideTransition, type WideTransitionSpec } from "../reward-inputs.js";
 import { checkMetadataJson, checkMetadataType, checkProtocolShape, create, getMetadata, subjectName, requireFactory } from "./common.js";
 
 export type AnyRewardFunction = RewardFunction<unknown>;
@@ -26,6 +28,18 @@ function describeTransition(t: arb.TransitionSpec): string {
 
 const AGENT = (x: number, y: number): arb.AgentSpec => ({ x, y, orientation: 0, step_count: 1, total_reward: 0, goal_reached: false });
 
+/** A transition of either generator: the classic one (128x128 agents, small fields) or a wide one. */
+type RewardCase = { readonly classic: arb.TransitionSpec } | { readonly wide: WideTransitionSpec };
+
+/** Fresh objects for a case; `field` reuses an already built field of the same case. */
+function buildCase(c: RewardCase, field?: Transition[3]): Transition {
+  if (field === undefined) return "classic" in c ? arb.buildTransition(c.classic) : buildWideTransition(c.wide);
+  const spec = "classic" in c ? c.classic : c.wide;
+  const action = typeof spec.action === "number" ? spec.action : ndarray("float32", [spec.action.length], Float32Array.from(spec.action));
+  return [arb.buildAgent(spec.prev), action, arb.buildAgent(spec.next), field];
+}
+const describeCase = (c: RewardCase): string => ("classic" in c ? describeTransition(c.classic) : describeWide(c.wide));
+
 /** Builds the RewardFunction suite without running it. */
 export function planRewardFunction(factory: RewardFunctionFactory, rawOptions?: RewardFunctionOptions): SuitePlan {
   requireFactory(factory, "checkRewardFunction", "reward");
@@ -33,6 +47,8 @@ export function planRewardFunction(factory: RewardFunctionFactory, rawOptions?: 
   const fresh = () => create(factory);
   const compute = (r: AnyRewardFunction, t: Transition): unknown => guard("computeReward(prev, action, next, field)", () => r.computeReward(t[0], t[1], t[2], t[3]));
   const transitions = arb.transition();
+  // classic transitions and realistic ones: the size ladder, every plume kind at peaks below 1, steps past 1,000
+  const cases: fc.Arbitrary<RewardCase> = fc.oneof(transitions.map((t) => ({ classic: t })), wideTransition().map((w) => ({ wide: w })));
   const runs = settings.numRuns;
   const isStateful = (r: AnyRewardFunction) => {
     const meta = guard("getMetadata()", () => r.getMetadata());
@@ -71,12 +87,12 @@ export function planRewardFunction(factory: RewardFunctionFactory, rawOptions?: 
       id: "rew.finite",
       run(ctx) {
         ctx.property(
-          transitions,
-          (spec) => {
-            const v = compute(fresh(), arb.buildTransition(spec));
+          cases,
+          (c) => {
+            const v = compute(fresh(), buildCase(c));
             if (typeof v !== "number" || !Number.isFinite(v)) fail(`computeReward returned ${render(v)}, not a finite number`, v);
           },
-          { describe: describeTransition },
+          { describe: describeCase },
         );
       },
     },
@@ -108,7 +124,46 @@ export function planRewardFunction(factory: RewardFunctionFactory, rawOptions?: 
     {
       id: "rew.order-independence",
       run(ctx) {
-        if (isStateful(fresh())) ctx.skip("the metadata declares stateful: true and the function offers reset()");
+        const stateful = isStateful(fresh());
+        // the field is built once per transition and shared by the calls compared (rew.purity checks that no
+        // reward writes to it); agents and actions are fresh objects on every call
+        const fields = new Map<RewardCase, Transition[3]>();
+        const outcome = (r: AnyRewardFunction, c: RewardCase): { value: unknown } | undefined => {
+          const t = buildCase(c, fields.get(c));
+          if (!fields.has(c)) fields.set(c, t[3]);
+          try {
+            return { value: trapped(() => r.computeReward(t[0], t[1], t[2], t[3])) };
+          } catch (error) {
+            if (error instanceof HiddenNondeterminismError) return undefined; // rew.determinism reports it
+            throw new Violation(`computeReward(prev, action, next, field) threw ${describeError(error)}`);
+          }
+        };
+        // one instance over a long, varied sequence (class 1): every call equals a fresh instance's on the same
+        // transition; a declared-stateful reward is compared after reset() with a fresh one fed the same sequence
+        const draw = new LongRunDraws(ctx.seed);
+        const long = Array.from({ length: HISTORY_CALLS }, (): RewardCase => ({ wide: drawWideTransition(draw) }));
+        const used = fresh();
+        if (stateful) {
+          for (const c of long) outcome(used, c);
+          guard("reset()", () => (used.reset as () => void)());
+          const clean = fresh();
+          guard("reset()", () => (clean.reset as () => void)());
+          long.slice(0, 300).forEach((c, k) => {
+            const got = outcome(used, c);
+            const want = outcome(clean, c);
+            if (got === undefined || want === undefined) return;
+            const d = exactDiff(got.value, want.value, "reward");
+            if (d !== undefined) fail(`after ${long.length} transitions and reset(), transition ${k + 1} gave ${render(got.value)} but a fresh instance (reset()) fed the same transitions gave ${render(want.value)} (${describeCase(c)}): reset() must restore the initial state`);
+          });
+          return ctx.note(`stateful: true with reset(): reset() restored a fresh instance's rewards after ${long.length} transitions`);
+        }
+        const found = historyDifference(long, (c) => outcome(used, c), (c) => outcome(fresh(), c), "reward");
+        if (found !== undefined) {
+          fail(
+            `call ${found.index + 1} on one instance (after ${found.index} other transitions) gave ${render(found.got)} but a fresh instance gives ${render(found.want)} on the same transition ${describeCase(found.input)}: ` +
+              "the reward depends on earlier calls (a call counter, an annealed weight, a cached field or peak); declare stateful: true and offer reset() if that is intended",
+          );
+        }
         ctx.property(
           fc.tuple(transitions, fc.array(transitions, { minLength: 1, maxLength: 5 })),
           ([a, others]) => {
@@ -133,9 +188,10 @@ export function planRewardFunction(factory: RewardFunctionFactory, rawOptions?: 
         if (!hasRewardBatch(probe)) return ctx.skip("the reward has no computeRewardBatch (the batch protocol is optional)");
         const meta = getMetadata(probe);
         // the env's goal is the reward's own (as in Plume's envs): read it from the metadata when declared
-        const declared = isPlainObject(meta) ? (meta["goal_position"] ?? meta["goal_location"] ?? (isPlainObject(meta["parameters"]) ? meta["parameters"]["goal_position"] : undefined)) : undefined;
-        const goal = Array.isArray(declared) && declared.length === 2 && declared.every((v) => typeof v === "number") ? (declared as [number, number]) : undefined;
-        const radius = isPlainObject(meta) && typeof meta["goal_radius"] === "number" ? (meta["goal_radius"] as number) : 1;
+        // (goal_position, goal_location or goal, at the top level or in parameters: see declaredGoal)
+        const declared = declaredGoal(meta);
+        const goal = declared?.goal;
+        const radius = declared?.radius ?? 1;
         const SENTINEL = -7.25;
         const moves = fc.constantFrom<readonly [number, number]>([0, 1], [1, 0], [0, -1], [-1, 0], [0, 0]);
         ctx.property(
@@ -304,12 +360,12 @@ export function planRewardFunction(factory: RewardFunctionFactory, rawOptions?: 
         }
         const [lo, hi] = range as [number, number];
         ctx.property(
-          transitions,
-          (spec) => {
-            const v = compute(fresh(), arb.buildTransition(spec)) as number;
+          cases,
+          (c) => {
+            const v = compute(fresh(), buildCase(c)) as number;
             if (!(v >= lo && v <= hi)) fail(`the reward ${render(v)} is outside the declared reward_range [${lo}, ${hi}]`, v);
           },
-          { describe: describeTransition },
+          { describe: describeCase },
         );
       },
     },
@@ -354,6 +410,63 @@ export function planRewardFunction(factory: RewardFunctionFactory, rawOptions?: 
         ctx.property(fc.tuple(fc.oneof(near, anywhere), fc.oneof(near, anywhere)), ([prev, next]) => expectAt(prev, next), {
           describe: ([p, n]) => `{prev (${p.x}, ${p.y}), next (${n.x}, ${n.y}), goal (${gx}, ${gy}), radius ${r}}`,
         });
+      },
+    },
+    {
+      id: "rew.goal-transitions",
+      run(ctx) {
+        const meta = getMetadata(fresh());
+        const declared = declaredGoal(meta);
+        if (declared === undefined) return ctx.skip("the metadata declares no goal (goal_position, goal_location or goal, at the top level or in parameters)");
+        const range = isPlainObject(meta) ? meta["reward_range"] : undefined;
+        const bounds = Array.isArray(range) && range.length === 2 && typeof range[0] === "number" && typeof range[1] === "number" ? (range as [number, number]) : undefined;
+        const [gx, gy] = [Math.round(declared.goal[0]), Math.round(declared.goal[1])];
+        const r = declared.radius ?? 1;
+        const R = Math.min(50, Math.ceil(r) + 2);
+        if (gx < 0 || gy < 0) fail(`the declared goal ${declared.key} is (${declared.goal.join(", ")}), off any grid`);
+        const grid: arb.GridSpec = [Math.max(16, gx + R + 3), Math.max(16, gy + R + 3)];
+        const lazy = grid[0] * grid[1] > (1 << 18); // a goal far out: a field sampled per call, not a dense array
+        // the cells around the goal: its 8 neighbours, 2 cells out, and integer offsets exactly at the radius
+        const offsets = new Map<string, readonly [number, number]>();
+        const addOffset = (dx: number, dy: number) => {
+          if (gx + dx >= 0 && gy + dy >= 0 && gx + dx < grid[0] && gy + dy < grid[1]) offsets.set(`${dx},${dy}`, [dx, dy]);
+        };
+        for (let dx = -2; dx <= 2; dx++) for (let dy = -2; dy <= 2; dy++) addOffset(dx, dy);
+        for (let dx = -R; dx <= R; dx++) for (let dy = -R; dy <= R; dy++) if (Math.abs(Math.hypot(dx, dy) - r) < 1e-9) addOffset(dx, dy);
+        const cells = [...offsets.values()];
+        const at = (dx: number, dy: number, step: number, reached: boolean): arb.AgentSpec => ({ x: gx + dx, y: gy + dy, orientation: 0, step_count: step, total_reward: 0, goal_reached: reached });
+        // onto the goal, off it, staying on it, and moving along the radius; with plumes peaking at the goal or elsewhere
+        const kinds = ["onto", "from", "stay", "around"] as const;
+        const check = (kind: (typeof kinds)[number], [dx, dy]: readonly [number, number], action: number | readonly number[], plume: "gaussian" | "moving" | "zeros", amplitude: number, step: number, reached: boolean) => {
+          const [prev, next] =
+            kind === "onto" ? [at(dx, dy, step, false), at(0, 0, step + 1, reached)] : kind === "from" ? [at(0, 0, step, true), at(dx, dy, step + 1, reached)] : kind === "stay" ? [at(0, 0, step, true), at(0, 0, step + 1, true)] : [at(dx, dy, step, false), at(dx, dy, step + 1, reached)];
+          const field = buildWideField({ grid, plume: lazy && plume !== "zeros" ? "moving" : plume, source: [gx, gy], source2: [gx, gy], sigma: 3, amplitude, step: 0 });
+          const a = typeof action === "number" ? action : ndarray("float32", [action.length], Float32Array.from(action));
+          const v = guard(`computeReward(prev, action, next, field) ${kind} the goal`, () => fresh().computeReward(arb.buildAgent(prev), a, arb.buildAgent(next), field));
+          const where = `prev (${prev.x}, ${prev.y}) -> next (${next.x}, ${next.y}) (${kind} the declared goal ${declared.key} (${gx}, ${gy}), radius ${r}; next.goal_reached ${next.goal_reached}, step_count ${next.step_count}, plume ${plume} peaking at the goal x${amplitude}, action ${render(action)})`;
+          if (typeof v !== "number" || !Number.isFinite(v)) fail(`${where}: the reward is ${render(v)}, not a finite number (a distance of 0 at the goal must not divide or take a log)`, v);
+          if (bounds !== undefined && !(v >= bounds[0] && v <= bounds[1])) fail(`${where}: the reward ${render(v)} is outside the declared reward_range [${bounds[0]}, ${bounds[1]}]`, v);
+        };
+        for (const kind of kinds) {
+          for (const cell of kind === "stay" ? [[0, 0] as const] : cells) {
+            if (kind !== "stay" && cell[0] === 0 && cell[1] === 0) continue;
+            for (const reached of [false, true]) check(kind, cell, 0, "gaussian", 1, 1, reached);
+          }
+        }
+        // then varied: other actions, plumes, strengths and step counts past 1,000
+        ctx.property(
+          fc.record({
+            kind: fc.constantFrom(...kinds),
+            cell: fc.constantFrom(...cells),
+            action: fc.oneof(fc.integer({ min: 0, max: 3 }), fc.array(fc.double({ min: -1, max: 1, noNaN: true }).map((v) => Math.fround(v) + 0), { minLength: 2, maxLength: 3 })),
+            plume: fc.constantFrom("gaussian" as const, "moving" as const, "zeros" as const),
+            amplitude: fc.constantFrom(1, 0.5, 0.05),
+            step: arb.stepCount(),
+            reached: fc.boolean(),
+          }),
+          (c) => check(c.kind, c.cell, c.action, c.plume, c.amplitude, c.step, c.reached),
+          { numRuns: Math.max(10, Math.ceil(runs / 2)) },
+        );
       },
     },
   ];

@@ -1,5 +1,5 @@
 /** Broken ActionProcessors, one per `act.*` check id (CHECKS.md §2 "catches"). */
-import { AgentState, ValidationError, ndarray, type ActionMetadata, type ActionProcessor, type GridSize, type NDArray, type RandomGenerator } from "@plume/core-types";
+import { AgentState, ValidationError, isNDArray, ndarray, type ActionMetadata, type ActionProcessor, type GridSize, type NDArray, type RandomGenerator } from "@plume/core-types";
 import { Box, Discrete } from "@plume/spaces";
 import { checkActionProcessor, type ActionProcessorOptions } from "../../src/index.js";
 import { ContinuousActions, DiscreteGridActions, EightDirectionActions, OrientedGridActions, OrientedRunTumbleActions } from "../reference/actions.js";
@@ -37,6 +37,24 @@ function cardinal(parts: {
   if (parts.omitValidate !== true) obj["validateAction"] = (a: unknown) => (parts.validate ?? ((x) => base.validateAction(x)))(a);
   Object.defineProperty(obj, "actionSpace", { get: () => (parts.space ?? (() => base.actionSpace))(), enumerable: true });
   return obj as unknown as AP;
+}
+
+/** The oriented surge/turn processor with FORWARD replaced: `move(heading in radians)` gives (dx, dy). */
+function orientedForward(move: (rad: number) => readonly [number, number]): AP {
+  const base = new OrientedGridActions();
+  return {
+    get actionSpace() {
+      return base.actionSpace;
+    },
+    processAction(a: number, s: AgentState, g: GridSize) {
+      if (!base.validateAction(a)) throw ValidationError.invalid("action", "0, 1 or 2", a);
+      if (a !== 0) return base.processAction(a, s, g);
+      const [dx, dy] = move((s.orientation * Math.PI) / 180);
+      return s.withPosition(g.clamp({ x: s.position.x + dx, y: s.position.y + dy }));
+    },
+    validateAction: (a: unknown) => base.validateAction(a),
+    getMetadata: () => base.getMetadata(),
+  } as unknown as AP;
 }
 
 /** A Box whose reported high bound has the wrong number of elements. */
@@ -170,6 +188,97 @@ export const ACT_FIXTURES: FixtureTable = {
     run: run(() => cardinal({ process: (a, s, g) => s.withPosition(g.clamp({ x: s.position.x + (MOVES[a]?.[0] ?? 0) + Math.round(Math.random()), y: s.position.y + (MOVES[a]?.[1] ?? 0) })) })),
     what: "Math.random jitter",
   },
+  "act.history-independence": {
+    what: "a move cache keyed on (x, y, action) that ignores the grid",
+    run: run(() => {
+      const cache = new Map<string, readonly [number, number]>();
+      return cardinal({
+        process: (a, s, g) => {
+          const key = `${s.position.x},${s.position.y},${a}`;
+          let target = cache.get(key);
+          if (target === undefined) {
+            const p = g.clamp({ x: s.position.x + (MOVES[a]?.[0] ?? 0), y: s.position.y + (MOVES[a]?.[1] ?? 0) });
+            target = [p.x, p.y];
+            cache.set(key, target);
+          }
+          return s.withPosition({ x: target[0], y: target[1] });
+        },
+      });
+    }),
+  },
+  "act.history-independence#stride-decay": {
+    what: "a stride that shrinks after 700 calls on one instance",
+    run: run(() => {
+      let calls = 0;
+      return cardinal({
+        process: (a, s, g) => {
+          calls += 1;
+          const stride = calls > 700 ? 1 : 2;
+          return s.withPosition(g.clamp({ x: s.position.x + (MOVES[a]?.[0] ?? 0) * stride, y: s.position.y + (MOVES[a]?.[1] ?? 0) * stride }));
+        },
+      });
+    }),
+  },
+  "act.heading-convention": {
+    what: "FORWARD along (sin h, cos h): heading 0 moves +y (a compass heading)",
+    run: run(() => orientedForward((rad) => [Math.round(Math.sin(rad)), Math.round(Math.cos(rad))])),
+    ungated: () => checkActionProcessor(() => new DiscreteGridActions(), { numRuns: 10 }),
+  },
+  "act.heading-convention#north-ccw": {
+    what: "headings counterclockwise but from +y (heading 0 moves +y, 90 moves -x)",
+    run: run(() => orientedForward((rad) => [Math.round(Math.cos(rad + Math.PI / 2)), Math.round(Math.sin(rad + Math.PI / 2))])),
+  },
+  "act.boundary-safety#int8": {
+    what: "the target position stored in an Int8Array (wraps at 128)",
+    run: run(() => {
+      const scratch = new Int8Array(2);
+      return cardinal({
+        process: (a, s, g) => {
+          const p = g.clamp({ x: s.position.x + (MOVES[a]?.[0] ?? 0), y: s.position.y + (MOVES[a]?.[1] ?? 0) });
+          scratch[0] = p.x;
+          scratch[1] = p.y;
+          return s.withPosition({ x: scratch[0], y: scratch[1] });
+        },
+      });
+    }),
+    alsoFails: ["act.corner-edge"],
+  },
+  "act.boundary-safety#late-episode": {
+    what: "no upper clamp once step_count passes 1,000",
+    run: run(() =>
+      cardinal({
+        process: (a, s, g) => {
+          const x = s.position.x + (MOVES[a]?.[0] ?? 0);
+          const y = s.position.y + (MOVES[a]?.[1] ?? 0);
+          return s.withPosition(s.step_count > 1000 ? { x: Math.max(0, x), y: Math.max(0, y) } : g.clamp({ x, y }));
+        },
+      }),
+    ),
+    alsoFails: ["act.corner-edge"],
+  },
+  "act.validate-matches-contains#float32-tolerance": {
+    what: "a Box validator tolerating 1e-6 beyond the bounds (accepts the next float32 above 1)",
+    run: run(() => {
+      const base = new ContinuousActions();
+      const lenient = (a: unknown) => {
+        if (!isNDArray(a)) return false;
+        const nd = a;
+        if (nd.dtype !== "float32" || nd.shape.length !== 1 || nd.shape[0] !== 2) return false;
+        return Array.from((a as NDArray<"float32">).data).every((v) => Math.abs(v) <= 1 + 1e-6);
+      };
+      return {
+        get actionSpace() {
+          return base.actionSpace;
+        },
+        processAction(a: NDArray<"float32">, s: AgentState, g: GridSize) {
+          if (!lenient(a)) throw ValidationError.invalid("action", "a Box member", a);
+          return base.processAction(ndarray("float32", [2], Float32Array.from(a.data, (v) => Math.max(-1, Math.min(1, v)))), s, g);
+        },
+        validateAction: lenient,
+        getMetadata: () => base.getMetadata(),
+      } as unknown as AP;
+    }),
+  },
   "act.rng-hook": {
     what: "a tumble heading drawn from Math.random despite setRng",
     run: run(() => {
@@ -204,7 +313,7 @@ export const ACT_FIXTURES: FixtureTable = {
         getMetadata: () => base.getMetadata(),
       } as unknown as AP;
     }),
-    alsoFails: ["act.boundary-safety", "act.corner-edge", "act.result-valid", "act.new-instance", "act.purity", "act.determinism", "act.orientation-declared"],
+    alsoFails: ["act.history-independence", "act.boundary-safety", "act.corner-edge", "act.result-valid", "act.new-instance", "act.purity", "act.determinism", "act.orientation-declared"],
   },
   "act.validate-total": {
     what: "validateAction reading .length, so it throws on null",

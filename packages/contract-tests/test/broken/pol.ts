@@ -29,12 +29,12 @@ export const POL_FIXTURES: FixtureTable = {
       const base = new StochasticTD() as unknown as P;
       return delegate(base, { reset: (seed?: unknown) => base.reset({ seed: Generator.fromSeed(seed as number) && (seed as number) }) });
     }),
-    alsoFails: ["pol.space-stable", "pol.action-in-space", "pol.seed-determinism", "pol.cross-instance", "pol.obs-purity"],
+    alsoFails: ["pol.long-run", "pol.reset-clears-memory", "pol.space-stable", "pol.action-in-space", "pol.seed-determinism", "pol.cross-instance", "pol.obs-purity"],
   },
   "pol.space-valid": {
     what: "a custom { n } object as the action space",
     run: run(() => delegate(new DeterministicTD() as unknown as P, { space: () => ({ n: 3 }) })),
-    alsoFails: ["pol.space-stable", "pol.action-in-space"],
+    alsoFails: ["pol.long-run", "pol.space-stable", "pol.action-in-space"],
   },
   "pol.space-stable": {
     what: "a getter rebuilding the space",
@@ -46,6 +46,7 @@ export const POL_FIXTURES: FixtureTable = {
       const base = new DeterministicTD() as unknown as P;
       return delegate(base, { select: (obs, o) => ((base.selectAction(obs, o) as number) === 1 ? 3 : base.selectAction(obs, o)) });
     }),
+    alsoFails: ["pol.long-run"],
   },
   "pol.seed-determinism": {
     what: "ε-greedy using Math.random",
@@ -67,6 +68,55 @@ export const POL_FIXTURES: FixtureTable = {
           if (o?.seed !== undefined) base.setRng(Generator.fromSeed((o.seed + id) % 2 ** 32));
         },
       });
+    }),
+  },
+  "pol.long-run": {
+    what: "a search schedule precomputed for 1,000 steps (undefined after it)",
+    run: run(() => {
+      const schedule = Array.from({ length: 1000 }, (_, i) => i % 3);
+      let step = 0;
+      const base = new DeterministicTD() as unknown as P;
+      return delegate(base, {
+        reset: (o) => {
+          step = 0;
+          base.reset(o);
+        },
+        select: (obs) => (Number((obs as NDArray).data[0]) > 0.05 ? 0 : schedule[step++]),
+      });
+    }),
+  },
+  "pol.reset-clears-memory": {
+    what: "reset() without a seed keeps the previous reading (a stochastic policy without setRng)",
+    run: run(() => {
+      let rng = Generator.fromSeed(0);
+      let prev: number | undefined;
+      let heading = 0;
+      const base = new StochasticTD() as unknown as P;
+      return delegate(base, {
+        reset: (o) => {
+          if (o?.seed !== undefined) {
+            rng = Generator.fromSeed(o.seed);
+            prev = undefined;
+          }
+        },
+        select: (obs) => {
+          const c = Number((obs as NDArray).data[0]);
+          if (prev === undefined || c < prev) heading = rng.integers(0, 3);
+          prev = c;
+          return heading;
+        },
+      });
+    }),
+  },
+  "pol.reset-clears-memory#deterministic": {
+    what: "a deterministic temporal-difference policy whose reset() without a seed keeps the previous reading",
+    run: run(() => {
+      const base = new DeterministicTD();
+      const reset = base.reset.bind(base);
+      base.reset = (o?: PolicyResetOptions) => {
+        if (o?.seed !== undefined) reset(o);
+      };
+      return base as unknown as P;
     }),
   },
   "pol.rng-hook": {
@@ -107,7 +157,7 @@ export const POL_FIXTURES: FixtureTable = {
       },
       { observationSpace: new Dict({ odor: new Box({ low: 0, high: 1, shape: [1] }), wind: new Box({ low: -1, high: 1, shape: [2] }) }) },
     ),
-    alsoFails: ["pol.protocol-shape", "pol.action-in-space", "pol.seed-determinism", "pol.cross-instance", "pol.obs-purity"],
+    alsoFails: ["pol.long-run", "pol.reset-clears-memory", "pol.protocol-shape", "pol.action-in-space", "pol.seed-determinism", "pol.cross-instance", "pol.obs-purity"],
     ungated: () => checkPolicy(() => new DeterministicTD() as unknown as P),
   },
   "pol.env-compat": {

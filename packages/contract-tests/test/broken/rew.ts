@@ -46,7 +46,7 @@ export const REW_FIXTURES: FixtureTable = {
   "rew.protocol-shape": {
     what: "missing getMetadata",
     run: run(() => ({ computeReward: (p: AgentState, a: unknown, n: AgentState, f: PlumeFieldInput) => base(p, a, n, f) }) as unknown as RF),
-    alsoFails: ["rew.metadata-type", "rew.metadata-json", "rew.determinism", "rew.order-independence", "rew.declared-range", "rew.goal-boundary"],
+    alsoFails: ["rew.goal-transitions", "rew.metadata-type", "rew.metadata-json", "rew.determinism", "rew.order-independence", "rew.declared-range", "rew.goal-boundary"],
   },
   "rew.arity": {
     what: "computeReward(...args), whose length is 0",
@@ -55,7 +55,7 @@ export const REW_FIXTURES: FixtureTable = {
   "rew.numeric-scalar": {
     what: "Float32Array.of(r)",
     run: run(() => reward((p, a, n, f) => Float32Array.of(base(p, a, n, f)))),
-    alsoFails: ["rew.finite", "rew.accepts-box-action", "rew.accepts-field-object"],
+    alsoFails: ["rew.goal-transitions", "rew.finite", "rew.accepts-box-action", "rew.accepts-field-object"],
   },
   "rew.finite": {
     what: "log(concentration), which is -Infinity where the field is 0",
@@ -82,6 +82,100 @@ export const REW_FIXTURES: FixtureTable = {
     }),
     alsoFails: ["rew.determinism"],
   },
+  "rew.order-independence#anneal": {
+    what: "an undeclared shaping weight that anneals after 1,000 calls",
+    run: run(() => {
+      let calls = 0;
+      return reward((p, a, n, f) => {
+        calls += 1;
+        const weight = calls > 1000 ? 0.05 : 0.1;
+        const field = f as ConcentrationField;
+        return base(p, a, n, f) + weight * (field.sample(n.position.x, n.position.y) - field.sample(p.position.x, p.position.y));
+      }, () => ({ type: "annealed", parameters: {} }));
+    }),
+  },
+  "rew.order-independence#cached-peak": {
+    what: "a field's peak scanned once and cached, so a stronger later field is normalised by the old peak",
+    run: run(() => {
+      let peak: number | undefined;
+      return reward((_p, _a, n, f) => {
+        const field = f as ConcentrationField;
+        if (peak === undefined) {
+          const g = field.gridSize;
+          peak = 0;
+          if (g !== undefined) for (let y = 0; y < g.height; y++) for (let x = 0; x < g.width; x++) peak = Math.max(peak, field.sample(x, y));
+          if (!(peak > 0)) peak = 1;
+        }
+        return field.sample(n.position.x, n.position.y) / peak;
+      }, noRange);
+    }),
+  },
+  "rew.order-independence#stateful-reset": {
+    what: "a declared-stateful novelty bonus whose reset() forgets to clear the visit counts",
+    run: run(() => {
+      const visits = new Map<string, number>();
+      return reward(
+        (_p, _a, n) => {
+          const key = `${n.position.x},${n.position.y}`;
+          const k = (visits.get(key) ?? 0) + 1;
+          visits.set(key, k);
+          return 0.1 / Math.sqrt(k);
+        },
+        () => ({ type: "novelty", parameters: {}, stateful: true }),
+        { reset: () => undefined },
+      );
+    }),
+    alsoFails: ["rew.determinism"],
+  },
+  "rew.finite#table-256": {
+    what: "a visit table sized for 256x256 grids (NaN past its end)",
+    run: run(() => {
+      const table = new Uint16Array(256 * 256);
+      return reward(
+        (_p, _a, n) => {
+          const i = n.position.y * 256 + n.position.x;
+          return 0.1 / Math.sqrt((table[i] as number) + 1);
+        },
+        () => ({ type: "count_table", parameters: {}, reward_range: [0, 1] }),
+      );
+    }),
+    alsoFails: ["rew.declared-range"],
+  },
+  "rew.goal-transitions": {
+    what: "a potential -1/d(next, goal) that is -Infinity on the declared goal cell",
+    run: run(() =>
+      reward(
+        (p, _a, n) => -1 / n.position.distanceTo({ x: 20, y: 12 }) + 1 / p.position.distanceTo({ x: 20, y: 12 }),
+        () => ({ type: "potential", parameters: { goal: [20, 12] } }),
+      ),
+    ),
+    ungated: () => checkRewardFunction(() => reward((p, a, n, f) => base(p, a, n, f), noRange)),
+  },
+  "rew.goal-transitions#bonus-out-of-range": {
+    what: "a goal bonus of 10 with reward_range [-1, 1] (only given on the goal)",
+    run: run(() =>
+      reward(
+        (_p, _a, n) => (n.position.x === 30 && n.position.y === 4 ? 10 : -0.01),
+        () => ({ type: "goal_bonus", parameters: {}, goal_position: [30, 4], goal_radius: 0, reward_range: [-1, 1] }),
+      ),
+    ),
+    alsoFails: ["rew.goal-boundary"],
+  },
+  "rew.batch-agrees#manhattan": {
+    what: "a batch measuring the goal distance as |dx| + |dy|, with the goal declared in parameters.goal",
+    run: run(() => {
+      const r = new BatchSparseGoalReward(new Coordinates(7, 5), 1.5);
+      const meta = r.getMetadata();
+      r.getMetadata = () => ({ type: meta.type, parameters: { goal: [7, 5], goalRadius: 1.5 } });
+      r.computeRewardBatch = (out, _actions, agents, _context, indices, count) => {
+        for (let k = 0; k < count; k++) {
+          const i = indices[k] as number;
+          out[i] = Math.abs((agents.x[i] as number) - 7) + Math.abs((agents.y[i] as number) - 5) <= 1.5 ? 1 : 0;
+        }
+      };
+      return r;
+    }),
+  },
   "rew.purity": {
     what: "normalising the field's array in place",
     run: run(() =>
@@ -95,7 +189,7 @@ export const REW_FIXTURES: FixtureTable = {
   "rew.accepts-box-action": {
     what: "MOVES[action] -> undefined -> NaN for Box actions",
     run: run(() => reward((p, a, n, f) => base(p, a, n, f) + (MOVES[a as number]?.[0] ?? Number.NaN) * 0)),
-    alsoFails: ["rew.finite", "rew.declared-range"],
+    alsoFails: ["rew.goal-transitions", "rew.finite", "rew.declared-range"],
   },
   "rew.accepts-field-object": {
     what: "indexing plumeField[y] on the object",
@@ -106,7 +200,7 @@ export const REW_FIXTURES: FixtureTable = {
         return base(p, a, n, f) + c * 0;
       }),
     ),
-    alsoFails: ["rew.finite", "rew.accepts-box-action", "rew.declared-range", "rew.goal-boundary"],
+    alsoFails: ["rew.goal-transitions", "rew.finite", "rew.accepts-box-action", "rew.declared-range", "rew.goal-boundary"],
   },
   "rew.accepts-field-array": {
     what: "calling .sample on an array",
