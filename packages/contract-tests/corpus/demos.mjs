@@ -655,6 +655,38 @@ export const demos = {
     h.assert(a !== b, "agree");
     return `on 300x300, sample(150, 250) = ${a} but fieldArray[250 * 300 + 150] = ${b}`;
   },
+  "broken/field/bitshift-key-memo": (h) => {
+    const opts = { size: { width: 3000, height: 4 }, hotspots: [{ x: 5, y: 1, strength: 1 }], spread: 3 };
+    const fresh = h.make(opts).sample(1029, 0);
+    const f = h.make(opts);
+    f.sample(5, 1);
+    const after = f.sample(1029, 0);
+    h.assert(after !== fresh, "no collision");
+    return `sample(1029, 0) is ${fresh} on a fresh field and ${after} after sampling (5, 1)`;
+  },
+  "broken/field/trunc-rounding-ridge": (h) => {
+    const f = h.make();
+    const v = f.sample(4.7, 20);
+    h.assert(v === f.sample(4, 20) && v !== f.sample(5, 20), "rounds to the nearest cell");
+    return `sample(4.7, 20) = ${v} is cell 4's value (${f.sample(4, 20)}), not cell 5's (${f.sample(5, 20)})`;
+  },
+  "broken/field/schedule-interp-end": (h) => {
+    const f = h.make();
+    const at = (k) => {
+      f.advanceToStep(k);
+      return f.sample(10, 15);
+    };
+    const [before, bad, after] = [at(1438), at(1439), at(1440)];
+    h.assert(Number.isNaN(bad) && Number.isFinite(before) && Number.isFinite(after), "finite at step 1439");
+    return `source cell at steps 1438, 1439, 1440: ${before}, ${bad}, ${after}`;
+  },
+  "broken/field/shared-cache-by-params": (h) => {
+    h.make({ grid: [40, 30], source: [20, 15], sigma: 5 });
+    const big = h.make({ grid: [80, 60], source: [20, 15], sigma: 5 });
+    const v = big.sample(70, 50);
+    h.assert(big.fieldArray.length !== 80 * 60 && v === undefined, "the second grid has its own field");
+    return `an 80x60 plume after a 40x30 one: fieldArray has ${big.fieldArray.length} elements, sample(70, 50) is ${v}`;
+  },
   "broken/wind/stream-corner-calm": (h) => {
     const v = h.make().sample({ x: 0, y: 0 });
     h.assert(Number.isNaN(v[0]), "finite");

@@ -110,6 +110,9 @@ const ROWS: readonly Row[] = [
   ["field.gaussian.symmetry", "E?", "cells mirrored around the source are equal"],
   ["field.gaussian.sigma-extremes", "E?", "small sigma is sharp, large sigma is flat"],
   ["field.gaussian.rounding", "E?", "fractional positions sample the nearest cell, ties half-to-even"],
+  ["field.history-independence", "E", "one instance over a long varied sequence of positions (colliding memo keys, fractions) gives what a fresh instance gives, on the size ladder too"],
+  ["field.rounding-ties", "E", "every fractional position reads the cell it rounds to half-to-even (.5 ties, [size - 0.5, size), -0.5)"],
+  ["field.time-long-run", "E?", "through thousands of steps and past declared frames the field stays finite in [0, 1], revisited steps agree, and reset(seed) after a long run equals a fresh reset"],
   // 5. WindField / VectorField
   ["wind.protocol-shape", "E", "sample(position) is a function; optional reset/advanceToStep are functions"],
   ["wind.vector-shape", "E", "sample returns a Float32Array of length 2"],
