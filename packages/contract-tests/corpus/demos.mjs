@@ -604,6 +604,27 @@ export const demos = {
     h.assert(!s.observationSpace.contains(obs), "contained");
     return `step 40000: elapsed = ${obs.elapsed.data[0]}`;
   },
+  "broken/sensor/time-bins-discrete": (h) => {
+    const s = h.make();
+    const obs = s.getObservation(h.state({ grid: [10, 10], agent: [1, 1], step_count: 70_000, max_steps: 100_000 }));
+    h.assert(!s.observationSpace.contains(obs), "contained");
+    return `step 70000: time bin ${obs[1]}, outside Discrete(16)`;
+  },
+  "broken/sensor/position-byte-norm": (h) => {
+    const s = h.make();
+    const obs = s.getObservation(h.state({ grid: [300, 300], agent: [299, 0] }));
+    h.assert(!s.observationSpace.contains(obs), "contained");
+    return `on a 300x300 grid at (299, 0) the position is [${obsValues(obs.position).map((v) => v.toFixed(3))}]`;
+  },
+  "broken/sensor/lenient-multidiscrete": (h) => {
+    const s = h.make();
+    const field = h.gaussian({ grid: [20, 20], source: [10, 10], sigma: 3 });
+    const obs = s.getObservation(h.state({ grid: [20, 20], agent: [10, 10], field }));
+    const nvec = obsValues(s.observationSpace.nvec);
+    const over = obsValues(obs).findIndex((v, i) => !(Number(v) >= 0 && Number(v) < nvec[i]));
+    h.assert(s.observationSpace.contains(obs) && over >= 0, "the plugin's contains and nvec agree");
+    return `on the source cell the patch is [${obsValues(obs)}]: level ${obsValues(obs)[over]} is outside nvec ${nvec[over]}, yet the plugin's space accepts it`;
+  },
   "broken/sensor/grid-key-undeclared": (h) => {
     const s = h.make();
     const full = h.state({ grid: [10, 10], agent: [1, 1] });
@@ -685,6 +706,24 @@ export const demos = {
       if (info.distance_to_goal === 0) {
         h.assert(result[2] === false, "terminated on the goal step");
         return `the step onto the source (step ${info.step_count}) has distance_to_goal 0 but terminated ${result[2]}`;
+      }
+    }
+    throw new Error("never reached the goal");
+  },
+  "broken/env/stale-goal-check": (h) => {
+    const env = h.createEnv();
+    let [, info] = env.reset({ seed: 0 });
+    const MOVES = { "0,1": 0, "1,0": 1, "0,-1": 2, "-1,0": 3 };
+    for (let i = 0; i < 200; i++) {
+      const [x, y] = info.agent_position;
+      const dx = Math.sign(env.goalLocation.x - x);
+      const key = dx !== 0 ? `${dx},0` : `0,${Math.sign(env.goalLocation.y - y)}`;
+      const result = env.step(MOVES[key]);
+      info = result[4];
+      const [ax, ay] = info.agent_position;
+      if (ax === env.goalLocation.x && ay === env.goalLocation.y) {
+        h.assert(result[2] === false, "terminated on the goal step");
+        return `the step onto the source (step ${info.step_count}) has agent_position on the goal, distance_to_goal ${info.distance_to_goal} and terminated ${result[2]}`;
       }
     }
     throw new Error("never reached the goal");

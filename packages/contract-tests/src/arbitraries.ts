@@ -218,8 +218,22 @@ export function wind(): fc.Arbitrary<WindSpec | null> {
   return fc.oneof({ arbitrary: fc.constant(null), weight: 1 }, { arbitrary: constant, weight: 1 }, { arbitrary: varying, weight: 2 });
 }
 
-/** Env states on grids from `gridArb` (default `grid()`): every key a Plume env supplies, and no other. */
-export function envState(gridArb: fc.Arbitrary<GridSpec> = grid()): fc.Arbitrary<EnvStateSpec> {
+/**
+ * Step counts of long episodes (class 12): past int16 (32,767 / 32,768), uint16 (65,535 / 65,536), 100,000
+ * and 1,000,000 steps, up to int32's 2^31 − 1, and any count in between.
+ */
+export function longStepCount(): fc.Arbitrary<number> {
+  return fc.oneof(
+    { arbitrary: fc.constantFrom(32_767, 32_768, 65_535, 65_536, 100_000, 1_000_000, 2 ** 31 - 1), weight: 2 },
+    { arbitrary: fc.integer({ min: 5_000, max: 2 ** 31 - 1 }), weight: 1 },
+  );
+}
+
+/**
+ * Env states on grids from `gridArb` (default `grid()`), with step counts from `steps` (default
+ * `stepCount()`): every key a Plume env supplies, and no other.
+ */
+export function envState(gridArb: fc.Arbitrary<GridSpec> = grid(), steps: fc.Arbitrary<number> = stepCount()): fc.Arbitrary<EnvStateSpec> {
   return gridArb.chain((g) =>
     fc
       .record({
@@ -229,7 +243,7 @@ export function envState(gridArb: fc.Arbitrary<GridSpec> = grid()): fc.Arbitrary
         source: pos(g),
         source2: pos(g),
         sigma: fc.oneof(fc.constantFrom(0.5, 1, 5, 20), fc.double({ min: 0.5, max: 20, noNaN: true })),
-        step_count: stepCount(),
+        step_count: steps,
         extraSteps: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 1000 })),
         goalAtSource: fc.boolean(),
         goal: pos(g),

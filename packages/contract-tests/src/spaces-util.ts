@@ -5,7 +5,8 @@
  */
 import { isNDArray, ndarray, type DType, type NDArray, type SpaceLike } from "@plume/core-types";
 import { spaceFromJSON } from "@plume/spaces";
-import { isNDArrayLike, isPlainObject, isTypedArray, render, typeName, type TypedArray } from "./probes/values.js";
+import { HiddenNondeterminismError, trapped } from "./probes/trap.js";
+import { exactDiff, isNDArrayLike, isPlainObject, isTypedArray, render, typeName, type TypedArray } from "./probes/values.js";
 
 /** A space as the kit sees it: `SpaceLike` plus whatever members the concrete class has. */
 export type AnySpace = SpaceLike<unknown>;
@@ -241,9 +242,16 @@ export function canCastSafely(from: DType, to: DType): boolean {
 
 /**
  * Why `value` is not in `space` (a path, the offending value and the rule), or undefined when the space
- * contains it. Falls back to "contains() returned false" for space types it does not know.
+ * contains it. Membership is judged by the kit's own reading of the space (issue 20, class 13): its
+ * class-independent data — Box dtype, shape, low and high; Discrete n and start; MultiBinary shape;
+ * MultiDiscrete nvec and start; Dict keys and Tuple length, recursively — never only by the space's own
+ * `contains`, which a lenient subclass can make accept anything. The space's `contains` must agree too
+ * (a stricter one that rejects a member is reported); space types the kit cannot read (Text, Sequence,
+ * Graph, OneOf, custom classes) are judged by their `contains` alone.
  */
 export function explainNotContained(space: AnySpace, value: unknown, path = "obs"): string | undefined {
+  const own = memberProblem(space, value, path);
+  if (own !== undefined) return own;
   let contained: boolean;
   try {
     contained = space.contains(value) === true;
@@ -251,37 +259,131 @@ export function explainNotContained(space: AnySpace, value: unknown, path = "obs
     return `${spaceLabel(space)}.contains(${path}) threw ${error instanceof Error ? error.message : render(error)}`;
   }
   if (contained) return undefined;
+  return readable(space)
+    ? `${spaceLabel(space)}.contains(${path}) is false for ${render(value)}, although its dtype, shape and bounds admit it: the space's contains() disagrees with its own definition`
+    : `${spaceLabel(space)}.contains(${path}) is false for ${render(value)}`;
+}
+
+/** True when the kit can judge membership of `space` from its data alone (recursively for Dict and Tuple). */
+export function readable(space: unknown): boolean {
+  switch (spaceType(space)) {
+    case "Box":
+      return consistentBox(space) !== undefined;
+    case "Discrete":
+      return discreteView(space) !== undefined;
+    case "MultiBinary":
+      return multiBinaryShape(space) !== undefined;
+    case "MultiDiscrete":
+      return multiDiscreteView(space) !== undefined;
+    case "Dict": {
+      const entries = dictEntries(space);
+      return entries !== undefined && entries.every(([, sub]) => readable(sub));
+    }
+    case "Tuple": {
+      const subs = tupleSpaces(space);
+      return subs !== undefined && subs.every((sub) => readable(sub));
+    }
+    default:
+      return false;
+  }
+}
+
+function multiBinaryShape(space: unknown): readonly number[] | undefined {
+  const shape = (space as { shape?: unknown }).shape;
+  return Array.isArray(shape) && shape.every((d) => Number.isSafeInteger(d)) ? (shape as number[]) : undefined;
+}
+
+function multiDiscreteView(space: unknown): { readonly shape: readonly number[]; readonly nvec: ArrayLike<number | bigint>; readonly start: ArrayLike<number | bigint> } | undefined {
+  const s = space as { shape?: unknown; nvec?: unknown; start?: unknown };
+  const nvec = ndData(s.nvec);
+  const start = s.start === undefined && nvec !== undefined ? new Array<number>(nvec.length).fill(0) : ndData(s.start);
+  if (!Array.isArray(s.shape) || nvec === undefined || start === undefined || nvec.length !== start.length) return undefined;
+  return { shape: s.shape as number[], nvec, start };
+}
+
+/** The Box view when its shape and bounds agree (one low and one high per element), else undefined. */
+function consistentBox(space: unknown): BoxView | undefined {
+  const box = boxView(space);
+  if (box === undefined || !box.shape.every((d) => Number.isSafeInteger(d) && d >= 0)) return undefined;
+  const size = box.shape.reduce((a, b) => a * b, 1);
+  return box.low.length === size && box.high.length === size ? box : undefined;
+}
+
+const isFloatDType = (dtype: unknown) => dtype === "float32" || dtype === "float64";
+
+/**
+ * The kit's own membership judgement: why `value` is not a member by the space's data, or undefined
+ * when it is. Types the kit cannot read fall back to the space's own `contains`.
+ */
+export function memberProblem(space: AnySpace, value: unknown, path = "obs"): string | undefined {
   const type = spaceType(space);
   const label = spaceLabel(space);
+  const byContains = () => {
+    try {
+      return space.contains(value) === true ? undefined : `${label}.contains(${path}) is false for ${render(value)}`;
+    } catch (error) {
+      return `${label}.contains(${path}) threw ${error instanceof Error ? error.message : render(error)}`;
+    }
+  };
   if (type === "Box") {
-    const box = boxView(space);
-    if (!isNDArrayLike(value)) {
-      return `${path} = ${render(value)} is not an NDArray ({ dtype, shape, data } with a typed array), so it is not in ${label}`;
+    // a Box whose definition does not hold together (bounds of another size than its shape): only its contains() can judge
+    const box = consistentBox(space);
+    if (box === undefined) return byContains();
+    if (!isNDArrayLike(value)) return `${path} = ${render(value)} is not an NDArray ({ dtype, shape, data } with a typed array), so it is not in ${label}`;
+    if (!isNDArray(value)) return `${path} is not a well-formed NDArray (its data is not a ${DTYPE_ARRAY[value.dtype as DType] ?? "typed array"} of ${render(value.shape)}'s size), so it is not in ${label}`;
+    if (!canCastSafely(value.dtype, box.dtype)) return `${path} has dtype ${value.dtype}, which does not cast safely to ${box.dtype} (${label})`;
+    if (value.shape.join() !== box.shape.join()) return `${path} has shape [${value.shape.join(", ")}] but ${label} has shape [${box.shape.join(", ")}]`;
+    const data = value.data as ArrayLike<number | bigint>;
+    for (let i = 0; i < data.length; i++) {
+      const x = data[i] as number;
+      const lo = box.low[i] as number;
+      const hi = box.high[i] as number;
+      if (!(x >= lo && x <= hi)) return `${path}.data[${i}] = ${render(x)} is outside [${render(lo)}, ${render(hi)}] of ${label}`;
     }
-    if (box !== undefined) {
-      if (!canCastSafely(value.dtype as DType, box.dtype)) return `${path} has dtype ${value.dtype}, which does not cast safely to ${box.dtype} (${label})`;
-      if (value.shape.join() !== box.shape.join()) return `${path} has shape [${value.shape.join(", ")}] but ${label} has shape [${box.shape.join(", ")}]`;
-      const data = value.data as ArrayLike<number | bigint>;
-      if (data.length !== box.low.length) return `${path}.data has ${data.length} elements for ${box.low.length} bounds`;
-      for (let i = 0; i < data.length; i++) {
-        const x = data[i] as number;
-        const lo = box.low[i] as number;
-        const hi = box.high[i] as number;
-        if (!(x >= lo && x <= hi)) return `${path}.data[${i}] = ${render(x)} is outside [${render(lo)}, ${render(hi)}] of ${label}`;
-      }
-    }
-    return `${label}.contains(${path}) is false for ${render(value)}`;
+    return undefined;
   }
   if (type === "Discrete") {
     const d = discreteView(space);
+    if (d === undefined) return byContains();
     if (typeof value !== "number") return `${path} = ${render(value)} is a ${typeName(value)}, not a number, so it is not in ${label}`;
     if (!Number.isInteger(value)) return `${path} = ${render(value)} is not an integer (${label})`;
-    if (d !== undefined) return `${path} = ${value} is outside {${d.start}, ..., ${d.start + d.n - 1}} of ${label}`;
-    return `${label}.contains(${path}) is false for ${render(value)}`;
+    if (!(value >= d.start && value < d.start + d.n)) return `${path} = ${value} is outside {${d.start}, ..., ${d.start + d.n - 1}} of ${label}`;
+    return undefined;
+  }
+  if (type === "MultiBinary") {
+    const shape = multiBinaryShape(space);
+    if (shape === undefined) return byContains();
+    if (!isNDArray(value)) return `${path} = ${render(value)} is not an NDArray, so it is not in ${label}`;
+    if (isFloatDType(value.dtype)) return `${path} has the float dtype ${value.dtype}; ${label} holds integers 0 and 1`;
+    if (value.shape.join() !== shape.join()) return `${path} has shape [${value.shape.join(", ")}] but ${label} has shape [${shape.join(", ")}]`;
+    const data = value.data as ArrayLike<number | bigint>;
+    for (let i = 0; i < data.length; i++) {
+      const x = data[i];
+      if (x !== 0 && x !== 1 && x !== 0n && x !== 1n) return `${path}.data[${i}] = ${render(x)} is neither 0 nor 1 (${label})`;
+    }
+    return undefined;
+  }
+  if (type === "MultiDiscrete") {
+    const md = multiDiscreteView(space);
+    if (md === undefined) return byContains();
+    if (!isNDArray(value)) return `${path} = ${render(value)} is not an NDArray, so it is not in ${label}`;
+    if (isFloatDType(value.dtype)) return `${path} has the float dtype ${value.dtype}; ${label} holds integers`;
+    if (value.shape.join() !== md.shape.join()) return `${path} has shape [${value.shape.join(", ")}] but ${label} has shape [${md.shape.join(", ")}]`;
+    const data = value.data as ArrayLike<number | bigint>;
+    if (data.length !== md.nvec.length) return `${path}.data has ${data.length} elements for ${md.nvec.length} entries of nvec (${label})`;
+    for (let i = 0; i < data.length; i++) {
+      const x = data[i] as number | bigint;
+      const st = md.start[i] as number | bigint;
+      const nv = md.nvec[i] as number | bigint;
+      const end = typeof st === "bigint" || typeof nv === "bigint" ? BigInt(st) + BigInt(nv) : st + nv;
+      if (!(x >= st && x < end)) return `${path}.data[${i}] = ${render(x)} is outside [${render(st)}, ${render(end)}) of ${label}`;
+    }
+    return undefined;
   }
   if (type === "Dict") {
-    const entries = dictEntries(space) ?? [];
-    if (!isPlainObject(value)) return `${path} = ${render(value)} is not a plain object (${label} needs one entry per key)`;
+    const entries = dictEntries(space);
+    if (entries === undefined) return byContains();
+    if (!isPlainObject(value) || ArrayBuffer.isView(value)) return `${path} = ${render(value)} is not a plain object (${label} needs one entry per key)`;
     const keys = Object.keys(value);
     const want = entries.map(([k]) => k);
     const extra = keys.filter((k) => !want.includes(k));
@@ -290,22 +392,23 @@ export function explainNotContained(space: AnySpace, value: unknown, path = "obs
       return `${path} has keys ${render(keys)} but ${label} has ${render(want)}${missing.length ? `; missing ${render(missing)}` : ""}${extra.length ? `; extra ${render(extra)}` : ""}`;
     }
     for (const [k, sub] of entries) {
-      const d = explainNotContained(sub, value[k], `${path}.${k}`);
+      const d = memberProblem(sub, value[k], `${path}.${k}`);
       if (d !== undefined) return d;
     }
-    return `${label}.contains(${path}) is false for ${render(value)}`;
+    return undefined;
   }
   if (type === "Tuple") {
-    const subs = tupleSpaces(space) ?? [];
+    const subs = tupleSpaces(space);
+    if (subs === undefined) return byContains();
     if (!Array.isArray(value)) return `${path} = ${render(value)} is not an array (${label})`;
     if (value.length !== subs.length) return `${path} has ${value.length} elements but ${label} has ${subs.length}`;
     for (let i = 0; i < subs.length; i++) {
-      const d = explainNotContained(subs[i] as AnySpace, value[i], `${path}[${i}]`);
+      const d = memberProblem(subs[i] as AnySpace, value[i], `${path}[${i}]`);
       if (d !== undefined) return d;
     }
-    return `${label}.contains(${path}) is false for ${render(value)}`;
+    return undefined;
   }
-  return `${label}.contains(${path}) is false for ${render(value)}`;
+  return byContains();
 }
 
 /** Structure problems (Box shape, Dict keys, Tuple length), recursively; undefined when the structure matches. */
@@ -536,4 +639,143 @@ export function foreignValues(space: AnySpace): unknown[] {
 /** True when `value` is an NDArray as core-types checks it (dtype storage and length). */
 export function isStrictNDArray(value: unknown): value is NDArray {
   return isNDArray(value);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Judging a space itself (issue 20, class 13): does its contains() agree with its definition, and is
+// its seeded sampling reproducible without hidden randomness?
+
+/** The float one step beyond `v` in `dir` (float32 or float64 spacing), or `v` when it is not finite. */
+export function nextFloat(v: number, dir: 1 | -1, dtype: "float32" | "float64"): number {
+  if (!Number.isFinite(v)) return v;
+  if (dtype === "float32") {
+    const f = new Float32Array(1);
+    const bits = new Int32Array(f.buffer);
+    f[0] = v;
+    if (f[0] !== v) return f[0] as number; // v itself is not a float32: its rounding is already beyond or at it
+    if (v === 0) return dir * 2 ** -149;
+    bits[0] = (bits[0] as number) + ((v > 0) === (dir > 0) ? 1 : -1);
+    return f[0] as number;
+  }
+  const f = new Float64Array(1);
+  const bits = new BigInt64Array(f.buffer);
+  f[0] = v;
+  if (v === 0) return dir * 2 ** -1074;
+  bits[0] = (bits[0] as bigint) + ((v > 0) === (dir > 0) ? 1n : -1n);
+  return f[0] as number;
+}
+
+/** Every leaf (non-Dict, non-Tuple) space with its path. */
+function leaves(space: AnySpace, path: string): [string, AnySpace][] {
+  const entries = dictEntries(space);
+  if (entries !== undefined) return entries.flatMap(([k, sub]) => leaves(sub, `${path}.${k}`));
+  const subs = tupleSpaces(space);
+  if (subs !== undefined) return subs.flatMap((sub, i) => leaves(sub, `${path}[${i}]`));
+  return [[path, space]];
+}
+
+const INT_RANGE: Partial<Record<DType, readonly [number, number]>> = {
+  int8: [-128, 127],
+  int16: [-32768, 32767],
+  int32: [-(2 ** 31), 2 ** 31 - 1],
+  uint8: [0, 255],
+  uint16: [0, 65535],
+  uint32: [0, 2 ** 32 - 1],
+};
+
+/** Values just beyond a Box's bounds, one element at a time: the next float past each bound, bound ± 1. */
+function beyondBounds(box: BoxView): unknown[] {
+  const size = box.low.length;
+  if (size === 0 || typeof box.low[0] === "bigint") return [];
+  const lo = (i: number) => box.low[i] as number;
+  const hi = (i: number) => box.high[i] as number;
+  const member = Array.from({ length: size }, (_, i) => (Number.isFinite(lo(i)) ? lo(i) : Number.isFinite(hi(i)) ? hi(i) : 0));
+  const indices = [...new Set([0, size - 1, Math.floor(size / 2)])];
+  const out: unknown[] = [];
+  const make = (i: number, v: number) => {
+    const data = member.slice();
+    data[i] = v;
+    try {
+      const arr = ndarray(box.dtype, box.shape, data);
+      // keep only probes whose stored value really is beyond the bound (no rounding back inside)
+      const stored = Number((arr.data as ArrayLike<number | bigint>)[i]);
+      if (!(stored >= lo(i) && stored <= hi(i))) out.push(arr);
+    } catch {
+      // a value the dtype cannot hold
+    }
+  };
+  for (const i of indices) {
+    if (isFloatDType(box.dtype)) {
+      const dt = box.dtype as "float32" | "float64";
+      make(i, nextFloat(hi(i), 1, dt));
+      make(i, nextFloat(lo(i), -1, dt));
+      if (Number.isFinite(hi(i))) make(i, hi(i) + 1);
+      if (Number.isFinite(lo(i))) make(i, lo(i) - 1);
+      make(i, Number.NaN);
+    } else {
+      const range = INT_RANGE[box.dtype];
+      if (range !== undefined) {
+        if (hi(i) + 1 <= range[1]) make(i, hi(i) + 1);
+        if (lo(i) - 1 >= range[0]) make(i, lo(i) - 1);
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * Where a space's own `contains()` accepts a value its definition excludes (a lenient subclass: bounds
+ * "guaranteed by construction", shape-only checks), probing every leaf with non-members and values just
+ * beyond its bounds; undefined when none is accepted. Only leniency is reported.
+ */
+export function lenientContainsProblem(space: AnySpace, path = "space"): string | undefined {
+  for (const [where, leaf] of leaves(space, path)) {
+    if (!readable(leaf)) continue;
+    const box = consistentBox(leaf);
+    const probes = [...foreignCandidates(leaf), ...(box === undefined ? [] : beyondBounds(box))];
+    for (const v of probes) {
+      if (!safeContains(leaf, v)) continue;
+      const why = memberProblem(leaf, v, "value");
+      if (why !== undefined) {
+        return `${where} (${spaceLabel(leaf)}).contains() accepts ${render(v)}, which its own definition excludes (${why}): contains() must check dtype, shape and bounds, since wrappers, vector envs and the kit rely on it`;
+      }
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Whether a space's seeded sampling is reproducible and free of hidden randomness: `seed(s)` then
+ * samples, twice on the same space and once on `again` (a fresh instance, when given), with
+ * `Math.random`, the clock and `crypto.getRandomValues` trapped while sampling. Undefined when it is.
+ */
+export function seedingProblem(space: AnySpace, seed: number, path = "space", again?: AnySpace, n = 32): string | undefined {
+  const draw = (s: AnySpace): { samples: unknown[] } | { why: string } => {
+    try {
+      return {
+        samples: trapped(() => {
+          s.seed(seed);
+          return Array.from({ length: n }, () => s.sample());
+        }),
+      };
+    } catch (error) {
+      if (error instanceof HiddenNondeterminismError) {
+        return { why: `${path}.sample() after ${path}.seed(${seed}) called ${error.source}: a space must draw only from its seeded generator, or seeded sampling (a random-policy baseline, a replay) is not reproducible` };
+      }
+      return { why: `${path}.seed(${seed}) then sample() threw ${error instanceof Error ? error.message : render(error)}` };
+    }
+  };
+  const a = draw(space);
+  if ("why" in a) return a.why;
+  const b = draw(space);
+  if ("why" in b) return b.why;
+  const d = exactDiff(a.samples, b.samples, "samples");
+  if (d !== undefined) return `${path}.seed(${seed}) twice gave two different sample streams (${d}): seeding must restart the space's generator`;
+  if (again !== undefined && again !== space) {
+    const c = draw(again);
+    if ("why" in c) return c.why;
+    const d2 = exactDiff(a.samples, c.samples, "samples");
+    if (d2 !== undefined) return `two fresh instances' ${path} seeded alike (${seed}) gave different samples (${d2}): sampling depends on something besides the seed`;
+  }
+  return undefined;
 }

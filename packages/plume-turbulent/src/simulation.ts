@@ -247,9 +247,10 @@ export class TurbulentSimulation {
     // Per-step dispersion kick: σ·dt at the model's dt (pompy), σ·√(dt·h) for a coarse warm-up step.
     const fine = h === this.dt;
     const kick = fine ? h : Math.sqrt(this.dt * h);
-    const sx = p.sigma[0] * kick;
-    const sy = p.sigma[1] * kick;
-    const sz = p.sigma[2] * kick;
+    const [sigmaX, sigmaY, sigmaZ] = p.sigma;
+    const sx = sigmaX * kick;
+    const sy = sigmaY * kick;
+    const sz = sigmaZ * kick;
     const zDisp = p.zDispersion;
     const grow = p.spreadRate * h;
     const [px0, px1, py0, py1] = p.region;
@@ -283,8 +284,8 @@ export class TurbulentSimulation {
       let X: number;
       let Y: number;
       if (fine) {
-        X = xi + (uw + p.sigma[0] * nx) * h;
-        Y = yi + (vw + p.sigma[1] * ny) * h;
+        X = xi + (uw + sigmaX * nx) * h;
+        Y = yi + (vw + sigmaY * ny) * h;
       } else {
         X = xi + uw * h + sx * nx;
         Y = yi + vw * h + sy * ny;
@@ -292,7 +293,7 @@ export class TurbulentSimulation {
       let Z = z[i] as number;
       if (zDisp) {
         const nz = normals[per * i + 2] as number;
-        Z = fine ? Z + p.sigma[2] * nz * h : Z + sz * nz;
+        Z = fine ? Z + sigmaZ * nz * h : Z + sz * nz;
       }
       const S = (s[i] as number) + grow;
       const A = (age[i] as number) + h;

@@ -2,7 +2,7 @@
 import { ValidationError } from "@plume/core-types";
 import { fail, guard, type CheckContext } from "../engine.js";
 import { jsonRoundTripProblem, isPlainObject, render, typeName } from "../probes/values.js";
-import { explainNotContained, isSpaceLike, seededSamples, spaceDefinitionProblems, spaceLabel, type AnySpace } from "../spaces-util.js";
+import { explainNotContained, isSpaceLike, lenientContainsProblem, seededSamples, seedingProblem, spaceDefinitionProblems, spaceLabel, type AnySpace } from "../spaces-util.js";
 
 /** The descriptor of `key` on `obj` or its prototype chain. */
 export function findDescriptor(obj: object, key: string): PropertyDescriptor | undefined {
@@ -51,7 +51,7 @@ export function readSpace(subject: object, key: string): AnySpace {
 }
 
 /** Definition checks plus 20 seeded samples contained (`*.space-valid`). */
-export function checkSpaceValid(ctx: CheckContext, space: unknown, key: string): void {
+export function checkSpaceValid(ctx: CheckContext, space: unknown, key: string, again?: () => unknown): void {
   const problems = spaceDefinitionProblems(space, key);
   if (problems.length > 0) fail(problems.join("; "));
   const s = space as AnySpace;
@@ -60,6 +60,12 @@ export function checkSpaceValid(ctx: CheckContext, space: unknown, key: string):
     const why = explainNotContained(s, sample, `sample ${i}`);
     if (why !== undefined) fail(`${spaceLabel(s)} does not contain its own seeded sample: ${why}`, sample);
   });
+  // the kit's own judgement of the space (issue 20, class 13): an honest contains(), reproducible seeded sampling
+  const lenient = lenientContainsProblem(s, key);
+  if (lenient !== undefined) fail(lenient);
+  const other = again === undefined ? undefined : guard(`reading ${key} of a second instance`, again);
+  const seeding = seedingProblem(s, ctx.seed, key, isSpaceLike(other) ? other : undefined);
+  if (seeding !== undefined) fail(seeding);
 }
 
 /** `*.metadata-type`: a plain object with a string `type`. */

@@ -409,6 +409,23 @@ export function planEnv(factory: EnvFactory, rawOptions?: EnvCheckOptions): Suit
       const missing = ["step_count", "total_reward", "goal_reached"].filter((k) => !(k in info));
       if (missing.length > 0) fail(`${where}, step ${i}: the ${e.terminated === true ? "terminating" : "truncating"} step's info lacks ${render(missing)} (every step info carries them, the last one included)`);
     }
+    // terminated is judged on the state after the move: the distance the step info reports, and the kit's own
+    // distance from the agent's new position to the goal (Euclidean, as PlumeEnv), against the goal radius
+    const radius = numberProp(env, info, "goal_radius", "goalRadius", options.goalRadius);
+    if (radius !== undefined && typeof e.terminated === "boolean") {
+      const atBoundary = (d: number) => Math.abs(d - radius) <= 1e-6 * Math.max(1, radius);
+      const reported = info["distance_to_goal"];
+      if (typeof reported === "number" && !atBoundary(reported) && e.terminated !== reported <= radius) {
+        fail(`${where}, step ${i}: terminated is ${render(e.terminated)} but the step info's distance_to_goal ${reported} is ${reported <= radius ? "<=" : ">"} the goal radius ${radius}: terminated must be judged on the state after the move`);
+      }
+      const goal = goalOf(env, info);
+      if (goal !== undefined && p !== undefined) {
+        const d = Math.hypot(p[0] - goal[0], p[1] - goal[1]);
+        if (!atBoundary(d) && e.terminated !== d <= radius) {
+          fail(`${where}, step ${i}: the agent is at (${p[0]}, ${p[1]}), ${render(d)} from the goal (${goal[0]}, ${goal[1]}) with goal radius ${radius}, but terminated is ${render(e.terminated)}: terminated must be judged on the state after the move`);
+        }
+      }
+    }
     const count = info["step_count"];
     const max = maxStepsOf(env, info);
     if (max !== undefined && typeof count === "number") {

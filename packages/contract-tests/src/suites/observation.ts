@@ -1,8 +1,8 @@
 /** The ObservationModel suite (`obs.*`, CHECKS.md §1). */
-import { Coordinates, hasObservationBatch, type BatchObservationModel, type EnvState, type ObservationModel } from "@plume/core-types";
+import { Coordinates, GridSize, hasObservationBatch, type BatchObservationModel, type EnvState, type ObservationModel } from "@plume/core-types";
 import { Generator } from "@plume/spaces";
 import * as batch from "../batch.js";
-import { KitPlume } from "../fields.js";
+import { KitPlume, KitWind } from "../fields.js";
 import fc from "fast-check";
 import * as arb from "../arbitraries.js";
 import { fail, guard, planSuite, type CheckDefinition, type SuitePlan } from "../engine.js";
@@ -29,6 +29,11 @@ import {
 export type AnyObservationModel = ObservationModel<unknown, EnvState>;
 export type ObservationModelFactory = () => AnyObservationModel;
 
+/** Ladder grids up to this many cells (1024 x 1024) get full env states (a dense plume_field of 4 MB at most). */
+const LADDER_DENSE_CELLS = 1 << 20;
+/** Random ladder states (a dense field built per state) stay on grids up to this many cells. */
+const LADDER_PROPERTY_CELLS = 100_000;
+
 const EDGE_GRIDS: readonly arb.GridSpec[] = [
   [1, 1],
   [1, 7],
@@ -45,11 +50,11 @@ export function planObservationModel(factory: ObservationModelFactory, rawOption
   const { options, settings } = resolveOptions(observationModelOptionsSchema, "observation-model", rawOptions);
   const extend = options.extendState;
   const extensions = options.stateExtensions ?? [];
-  const build = (spec: arb.EnvStateSpec): EnvState => {
-    const base = arb.buildEnvState(spec);
+  const finish = (base: EnvState): EnvState => {
     const state = extensions.length === 0 ? base : applyStateExtensions(base, extensions);
     return extend === undefined ? state : guard("options.extendState(state)", () => extend(state));
   };
+  const build = (spec: arb.EnvStateSpec): EnvState => finish(arb.buildEnvState(spec));
   const fresh = () => create(factory);
   const space = (m: AnyObservationModel) => readSpace(m, "observationSpace");
   const observe = (m: AnyObservationModel, state: EnvState) => guard("getObservation(envState)", () => m.getObservation(state));
@@ -72,6 +77,89 @@ export function planObservationModel(factory: ObservationModelFactory, rawOption
     }
   };
   const describeSpec = (spec: arb.EnvStateSpec) => describeEnvStateSpec(spec);
+
+  // ---- The size ladder (issue 20, class 2) ----
+  /**
+   * The plume of a ladder grid, built once per suite run and shared by the states on that grid (a dense
+   * field of millions of cells is too slow to rebuild per observation; obs.purity checks sensors leave it alone).
+   */
+  const ladderPlumes = new Map<string, { readonly field: KitPlume; readonly dense: Float32Array | undefined }>();
+  const ladderPlume = ([w, h]: arb.GridSpec, dense: boolean) => {
+    const key = `${w}x${h}${dense ? "" : " sampled"}`;
+    let plume = ladderPlumes.get(key);
+    if (plume === undefined) {
+      const source: [number, number] = [Math.floor(w / 3), Math.floor((2 * h) / 3)];
+      const sigma = Math.max(1, Math.min(w, h) / 5);
+      const field = new KitPlume(new GridSize(w, h), { kind: dense ? "gaussian" : "moving", source, source2: source, sigma }, 0);
+      plume = { field, dense: dense ? field.fieldArray : undefined };
+      ladderPlumes.set(key, plume);
+    }
+    return plume;
+  };
+  /** True when the sensor declares required_state_keys without plume_field (it may then be given a state without a dense field). */
+  const noDenseField = (): boolean => {
+    if (extensions.length > 0 || extend !== undefined) return false;
+    let meta: unknown;
+    try {
+      meta = fresh().getMetadata();
+    } catch {
+      return false; // obs.metadata-type reports it
+    }
+    const keys = isPlainObject(meta) ? meta["required_state_keys"] : undefined;
+    return Array.isArray(keys) && keys.every((k) => typeof k === "string") && !keys.includes("plume_field");
+  };
+  /**
+   * An env state on a ladder grid with the agent at (x, y) and the goal at `goal`. Up to LADDER_DENSE_CELLS
+   * it has every key (a dense plume_field); above that only a sensor that declares required_state_keys
+   * without plume_field is given a state, with every other key and a plume sampled per call (no
+   * fieldArray) — undefined for other sensors.
+   */
+  const ladderState = (g: arb.GridSpec, x: number, y: number, orientation: number, goal: readonly [number, number], step: number, sparse: boolean): EnvState | undefined => {
+    const [w, h] = g;
+    const dense = w * h <= LADDER_DENSE_CELLS;
+    if (!dense && !sparse) return undefined;
+    const { field, dense: array } = ladderPlume(g, dense);
+    const full = {
+      agent_state: arb.buildAgent({ x, y, orientation, step_count: step, total_reward: 0, goal_reached: false }),
+      plume_field: array,
+      concentration_field: field,
+      wind_field: new KitWind({ kind: "varying", speed: 2, phase: 0.5 }, step),
+      goal_location: new Coordinates(goal[0], goal[1]),
+      grid_size: new GridSize(w, h),
+      step_count: step,
+      max_steps: step + 500,
+      rng: Generator.fromSeed(7),
+    };
+    if (dense) return finish(full as EnvState);
+    const { plume_field: _dense, ...rest } = full;
+    return rest as unknown as EnvState;
+  };
+  /** A fresh sensor's observation at every ladder visit, judged by `judge` (a violation names the grid and position). */
+  const judgeOnLadder = (orientations: readonly number[], cornersOnly: boolean, judge: (s: AnySpace, obs: unknown, path: string) => string | undefined) =>
+    ladderVisits(orientations, cornersOnly, (state, where) => {
+      const m = fresh();
+      resetIfStateful(m);
+      const obs = guard(`getObservation with ${where}`, () => m.getObservation(state));
+      const why = judge(space(m), obs, "observation");
+      if (why !== undefined) fail(`${where}: ${why}`, obs);
+    });
+  /** Every ladder grid's corners and edge midpoints (or only its corners), the goal at the opposite side. */
+  const ladderVisits = (orientations: readonly number[], cornersOnly: boolean, visit: (state: EnvState, where: string) => void) => {
+    const sparse = noDenseField();
+    for (const g of arb.sizeLadder()) {
+      const [w, h] = g;
+      const spots = arb.cornersAndEdges(g).slice(0, cornersOnly ? 4 : 8);
+      for (const [x, y] of spots) {
+        for (const orientation of orientations) {
+          const goal: [number, number] = [w - 1 - x, h - 1 - y];
+          const step = 3 + ((x + y) % 2) * 1000;
+          const state = ladderState(g, x, y, orientation, goal, step, sparse);
+          if (state === undefined) break;
+          visit(state, `the agent at (${x}, ${y}) facing ${orientation}° on a ${w}x${h} grid (goal at (${goal[0]}, ${goal[1]}), step ${step}${w * h > LADDER_DENSE_CELLS ? ", no plume_field (the sensor does not require it)" : ""})`);
+        }
+      }
+    }
+  };
   const runs = settings.numRuns;
   const isOpaque = (state: EnvState) => (v: object) => v === state.rng;
 
@@ -89,7 +177,7 @@ export function planObservationModel(factory: ObservationModelFactory, rawOption
     {
       id: "obs.space-valid",
       run(ctx) {
-        checkSpaceValid(ctx, guard("reading observationSpace", () => fresh().observationSpace), "observationSpace");
+        checkSpaceValid(ctx, guard("reading observationSpace", () => fresh().observationSpace), "observationSpace", () => fresh().observationSpace);
       },
     },
     {
@@ -145,6 +233,17 @@ export function planObservationModel(factory: ObservationModelFactory, rawOption
         resetIfStateful(m);
         const samples = fc.sample(envStates, { seed: ctx.seed, numRuns: 30 });
         samples.forEach((spec) => check(m, build(spec)));
+        // the size ladder: random states on ladder grids, then the corners of every ladder grid
+        ctx.property(
+          arb.envState(arb.ladderGrid(LADDER_PROPERTY_CELLS)),
+          (spec) => {
+            const m = fresh();
+            resetIfStateful(m);
+            check(m, build(spec));
+          },
+          { describe: describeSpec, numRuns: Math.max(5, Math.ceil(runs / 10)) },
+        );
+        judgeOnLadder([0], true, explainNotContained);
       },
     },
     {
@@ -159,6 +258,8 @@ export function planObservationModel(factory: ObservationModelFactory, rawOption
         };
         check(arb.defaultEnvStateSpec());
         ctx.property(envStates, check, { describe: describeSpec, numRuns: Math.max(10, Math.ceil(runs / 2)) });
+        // the size ladder: the observation's structure must not change with the grid
+        judgeOnLadder([0], true, structureProblem);
       },
     },
     {
@@ -189,6 +290,28 @@ export function planObservationModel(factory: ObservationModelFactory, rawOption
             }
           },
           { describe: describeSpec },
+        );
+      },
+    },
+    {
+      id: "obs.realistic-states",
+      run(ctx) {
+        // what long episodes on real grids supply: step counts far past 1,000 (past int16 and uint16, up to
+        // 2^31 - 1), ladder grids, plumes without fieldArray, winds above 1
+        ctx.property(
+          arb.envState(fc.oneof(arb.grid(), arb.ladderGrid(LADDER_PROPERTY_CELLS)), arb.longStepCount()),
+          (spec) => {
+            const m = fresh();
+            resetIfStateful(m);
+            const obs = observe(m, build(spec));
+            const s = space(m);
+            const why = explainNotContained(s, obs, "observation") ?? structureProblem(s, obs, "observation") ?? dtypeProblem(s, obs, "observation");
+            if (why !== undefined) fail(why, obs);
+            for (const [path, v] of numericLeaves(obs, "observation")) {
+              if (v === Infinity || v === -Infinity) fail(`${path} is ${v}: observations must be finite`, obs);
+            }
+          },
+          { describe: describeSpec, numRuns: Math.max(10, Math.ceil(runs / 2)) },
         );
       },
     },
@@ -486,6 +609,8 @@ export function planObservationModel(factory: ObservationModelFactory, rawOption
             }
           }
         }
+        // every corner and edge of the size ladder's grids, up to 10,000 cells wide
+        judgeOnLadder([0, 90, 180, 270], false, explainNotContained);
       },
     },
     {

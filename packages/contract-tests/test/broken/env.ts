@@ -81,6 +81,16 @@ const validSeed = (s: unknown): s is number => typeof s === "number" && Number.i
 const conc = (s: EnvState) => Math.min(1, Math.max(0, s.concentration_field.sample(s.agent_state.position.x, s.agent_state.position.y)));
 const unit = () => new Box({ low: 0, high: 1, shape: [1], dtype: "float32" });
 
+/** A [0, 1] Box whose contains() checks only dtype and shape ("bounds are guaranteed by construction"). */
+class ShapeOnlyBox extends Box<"float32"> {
+  constructor() {
+    super({ low: 0, high: 1, shape: [1], dtype: "float32" });
+  }
+  override contains(v: unknown): v is NDArray<"float32"> {
+    return typeof v === "object" && v !== null && (v as NDArray).dtype === "float32" && (v as NDArray).shape.length === 1 && (v as NDArray).shape[0] === 1;
+  }
+}
+
 /** A Box whose reported high bound has the wrong number of elements. */
 class BadBoundsBox extends Box<"float32"> {
   constructor() {
@@ -407,6 +417,11 @@ export const ENV_FIXTURES: FixtureTable = {
     run: run(make({ components: { sensor: sensor(unit(), (s) => ndarray("float32", [1], [s.agent_state.position.x === 0 ? 1.5 : conc(s)])) } })),
     alsoFails: ["env.reset-return", "env.reset-seed-obs", "env.lifecycle.model", "env.corner-rollout", "env.truncation-at-limit"],
   },
+  "env.obs-in-space#lenient": {
+    what: "readings boosted to 1.5 near the source, hidden by a Box subclass whose contains() checks only dtype and shape",
+    run: run(make({ components: { sensor: sensor(new ShapeOnlyBox(), (s) => ndarray("float32", [1], [1.5 * conc(s)])) } })),
+    alsoFails: ["env.reset-return", "env.reset-seed-obs", "env.lifecycle.model", "env.goal-rollout", "env.corner-rollout", "env.truncation-at-limit"],
+  },
   "env.obs-structure": {
     what: "a Dict observation with an extra key",
     run: run(
@@ -664,6 +679,31 @@ export const ENV_FIXTURES: FixtureTable = {
         },
       }),
     ),
+  },
+  "env.goal-rollout#late-termination": {
+    what: "termination reported one step late: the step onto the goal says terminated false (distance_to_goal 0), the next one ends the episode",
+    run: run((hints) => {
+      let pending: Step | undefined;
+      return wrap(new GridPlumeEnv({ ...hints }), {
+        reset: (e, o) => {
+          pending = undefined;
+          return e.reset(o);
+        },
+        step: (e, a) => {
+          if (pending !== undefined) {
+            const [o, , , , info] = pending;
+            pending = undefined;
+            return [o, 0, true, false, { ...info, step_count: (info["step_count"] as number) + 1, goal_reached: true }];
+          }
+          const step = e.step(a) as unknown as Step;
+          const [o, r, term, trunc, info] = step;
+          if (!term) return step;
+          pending = step;
+          return [o, r, false, trunc, { ...info, goal_reached: false }];
+        },
+      });
+    }),
+    alsoFails: ["env.termination-flags", "env.lifecycle.step-after-done", "env.lifecycle.model"],
   },
   "env.corner-rollout": {
     what: "an agent pushed against the far corner is reported one cell outside the grid",

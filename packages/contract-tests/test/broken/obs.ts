@@ -24,6 +24,27 @@ class LyingBox extends Box<"float32"> {
   }
 }
 
+/** A [0, 1] Box whose contains() checks only the shape ("bounds are guaranteed by construction"). */
+class ShapeOnlyBox extends Box<"float32"> {
+  constructor() {
+    super({ low: 0, high: 1, shape: [1], dtype: "float32" });
+  }
+  override contains(v: unknown): v is NDArray<"float32"> {
+    return typeof v === "object" && v !== null && Array.isArray((v as NDArray).shape) && (v as NDArray).shape.length === 1 && (v as NDArray).shape[0] === 1;
+  }
+}
+
+/** A [0, 1] Box sampling with Math.random (members, but not reproducible from a seed). */
+class MathRandomBox extends Box<"float32"> {
+  constructor() {
+    super({ low: 0, high: 1, shape: [1], dtype: "float32" });
+  }
+  override sample(): NDArray<"float32"> {
+    // eslint-disable-next-line no-restricted-properties -- a deliberately broken space: hidden Math.random
+    return ndarray("float32", [1], Float32Array.of(Math.random()));
+  }
+}
+
 /** A space object whose description can change after construction (same identity). */
 class MutableBox {
   inner = new Box({ low: 0, high: 1, shape: [1], dtype: "float32" });
@@ -109,6 +130,22 @@ export const OBS_FIXTURES: FixtureTable = {
       return { get observationSpace() { return space; }, getObservation: (s: EnvState) => base.getObservation(s), getMetadata: () => base.getMetadata() };
     }),
   },
+  "obs.space-valid#lenient": {
+    what: "a Box subclass whose contains() checks only the shape (the readings themselves stay in [0, 1])",
+    run: run(() => {
+      const base = new ConcentrationSensor();
+      const space = new ShapeOnlyBox();
+      return { get observationSpace() { return space; }, getObservation: (s: EnvState) => base.getObservation(s), getMetadata: () => base.getMetadata() };
+    }),
+  },
+  "obs.space-valid#math-random": {
+    what: "a Box subclass whose sample() draws from Math.random instead of its seeded generator",
+    run: run(() => {
+      const base = new ConcentrationSensor();
+      const space = new MathRandomBox();
+      return { get observationSpace() { return space; }, getObservation: (s: EnvState) => base.getObservation(s), getMetadata: () => base.getMetadata() };
+    }),
+  },
   "obs.space-stable": {
     what: "a getter that builds new Box(...) on each read",
     run: run(() => {
@@ -145,7 +182,7 @@ export const OBS_FIXTURES: FixtureTable = {
       const base = new ConcentrationSensor();
       return { get observationSpace() { return base.observationSpace; }, getObservation: (s: EnvState) => ndarray("float32", [1], Float32Array.of(1 + reading(s))), getMetadata: () => base.getMetadata() };
     }),
-    alsoFails: ["obs.edge-positions", "obs.required-keys"],
+    alsoFails: ["obs.realistic-states", "obs.edge-positions", "obs.required-keys"],
   },
   "obs.shape-consistency": {
     what: "2 values for shape [3]",
@@ -153,7 +190,7 @@ export const OBS_FIXTURES: FixtureTable = {
       const space = new Box({ low: 0, high: 1, shape: [3], dtype: "float32" });
       return { get observationSpace() { return space; }, getObservation: (s: EnvState) => ndarray("float32", [2], Float32Array.of(reading(s), reading(s))), getMetadata: () => new ConcentrationSensor().getMetadata() };
     }),
-    alsoFails: ["obs.space-containment", "obs.edge-positions", "obs.required-keys"],
+    alsoFails: ["obs.realistic-states", "obs.space-containment", "obs.edge-positions", "obs.required-keys"],
   },
   "obs.dtype-consistency": {
     what: "an int16 array for a float32 Box (contained, but the wrong dtype)",
@@ -161,6 +198,7 @@ export const OBS_FIXTURES: FixtureTable = {
       const base = new ConcentrationSensor();
       return { get observationSpace() { return base.observationSpace; }, getObservation: (s: EnvState) => ndarray("int16", [1], [Math.round(reading(s))]), getMetadata: () => base.getMetadata() };
     }),
+    alsoFails: ["obs.realistic-states"],
   },
   "obs.finite": {
     what: "a wind sensor dividing by zero speed",
@@ -178,6 +216,7 @@ export const OBS_FIXTURES: FixtureTable = {
         getMetadata: () => base.getMetadata(),
       };
     }),
+    alsoFails: ["obs.realistic-states"],
   },
   "obs.determinism": {
     what: "Math.random() noise",
@@ -298,6 +337,56 @@ export const OBS_FIXTURES: FixtureTable = {
       };
     }),
   },
+  "obs.edge-positions#ladder": {
+    what: "a distance-to-goal feature normalised by a 128-cell arena, above 1 on larger grids",
+    run: run(() => {
+      const space = new Box({ low: 0, high: 1, shape: [1], dtype: "float32" });
+      return {
+        get observationSpace() {
+          return space;
+        },
+        getObservation: (s: EnvState) => {
+          const { x, y } = s.agent_state.position;
+          return ndarray("float32", [1], Float32Array.of(Math.hypot(s.goal_location.x - x, s.goal_location.y - y) / 128));
+        },
+        getMetadata: () => ({ type: "goal_distance", modality: "proprioceptive", parameters: {}, required_state_keys: ["agent_state", "goal_location"] }),
+      };
+    }),
+    alsoFails: ["obs.space-containment", "obs.realistic-states"],
+  },
+  "obs.shape-consistency#ladder": {
+    what: "a row of the plume copied into a fixed 100-cell buffer (throws on wider grids)",
+    run: run(() => {
+      const space = new Box({ low: 0, high: 1, shape: [100], dtype: "float32" });
+      return {
+        get observationSpace() {
+          return space;
+        },
+        getObservation: (s: EnvState) => {
+          const { width } = s.grid_size;
+          const y = s.agent_state.position.y;
+          const out = new Float32Array(100);
+          out.set(s.plume_field.subarray(y * width, (y + 1) * width));
+          return ndarray("float32", [100], out);
+        },
+        getMetadata: () => ({ type: "scan_row", modality: "olfactory", parameters: {}, required_state_keys: ["agent_state", "plume_field", "grid_size"] }),
+      };
+    }),
+    alsoFails: ["obs.space-containment", "obs.edge-positions", "obs.realistic-states"],
+  },
+  "obs.realistic-states": {
+    what: "elapsed time normalised by a 10,000-step horizon (log1p(step) / log1p(10000)), above 1 in longer episodes",
+    run: run(() => {
+      const space = new Box({ low: 0, high: 1, shape: [2], dtype: "float32" });
+      return {
+        get observationSpace() {
+          return space;
+        },
+        getObservation: (s: EnvState) => ndarray("float32", [2], Float32Array.of(reading(s), Math.log1p(s.step_count) / Math.log1p(10_000))),
+        getMetadata: () => ({ type: "odour_and_time", modality: "composite", parameters: {}, required_state_keys: ["agent_state", "concentration_field", "step_count"] }),
+      };
+    }),
+  },
   "obs.edge-positions": {
     what: "an antenna reading (y - 1) * w + x, which is undefined at y = 0",
     run: run(() => {
@@ -313,7 +402,7 @@ export const OBS_FIXTURES: FixtureTable = {
         getMetadata: (): ObservationMetadata => ({ ...base.getMetadata(), required_state_keys: ["agent_state", "plume_field", "grid_size"] }),
       };
     }),
-    alsoFails: ["obs.space-containment"],
+    alsoFails: ["obs.realistic-states", "obs.space-containment"],
   },
   "obs.required-keys": {
     what: "reads grid_size without declaring it",

@@ -1,31 +1,24 @@
 /**
  * NumPy's PCG64 bit generator (PCG XSL-RR 128/64), including NumPy's buffering of the unused
  * 32-bit half of a 64-bit draw. The 128-bit state lives in four 32-bit limbs held exactly in a
- * Float64Array, so a step needs no BigInt and no allocation. The multiply by the LCG multiplier
- * (mod 2**128) takes the multiplier in 16-bit limbs: the low 96 bits of the product are summed in
- * 16-bit columns (every partial product below 2**48, every column below 2**51, exact as doubles),
- * and the top 32 bits, of which only the value mod 2**32 matters, take four `Math.imul`s.
+ * Float64Array, so a step needs no BigInt and no allocation (see `advance` for the arithmetic).
  */
 import { MAX_SEED, ValidationError } from "@plume/core-types";
 import { SeedSequence } from "./seed-sequence.js";
 
 const MASK128 = (1n << 128n) - 1n;
 const MULTIPLIER = (2549297995355413924n << 64n) + 4865540595714422341n;
-const limb16 = (v: bigint, k: number): number => Number((v >> BigInt(16 * k)) & 0xffffn);
 const limb32 = (v: bigint, k: number): number => Number((v >> BigInt(32 * k)) & 0xffffffffn);
-// the multiplier in 16-bit limbs (for the exact low columns) ...
-const M0 = limb16(MULTIPLIER, 0);
-const M1 = limb16(MULTIPLIER, 1);
-const M2 = limb16(MULTIPLIER, 2);
-const M3 = limb16(MULTIPLIER, 3);
-const M4 = limb16(MULTIPLIER, 4);
-const M5 = limb16(MULTIPLIER, 5);
-// ... and in 32-bit limbs as int32 (for the top limb, mod 2**32)
-const W0 = limb32(MULTIPLIER, 0) | 0;
-const W1 = limb32(MULTIPLIER, 1) | 0;
-const W2 = limb32(MULTIPLIER, 2) | 0;
-const W3 = limb32(MULTIPLIER, 3) | 0;
-const INV_65536 = 1 / 65536;
+// The multiplier's 32-bit limbs, unsigned (for the approximate products) and as int32 (for `Math.imul`).
+const B0 = limb32(MULTIPLIER, 0);
+const B1 = limb32(MULTIPLIER, 1);
+const B2 = limb32(MULTIPLIER, 2);
+const B3 = limb32(MULTIPLIER, 3);
+const W0 = B0 | 0;
+const W1 = B1 | 0;
+const W2 = B2 | 0;
+const W3 = B3 | 0;
+const TWO_POW_MINUS_32 = 2 ** -32;
 
 /** The generator state in the shape of NumPy's `bit_generator.state`, with 128-bit values as decimal strings. */
 export interface PCG64State {
@@ -49,8 +42,8 @@ export class PCG64 {
   readonly seedSequence: SeedSequence;
   /** The state in four 32-bit limbs (unsigned), least significant first. */
   private st = new Float64Array(4);
-  /** The increment: bits 0-95 in six 16-bit limbs, then bits 96-127 as one 32-bit limb. */
-  private inc = new Float64Array(7);
+  /** The increment in four 32-bit limbs (unsigned), least significant first. */
+  private inc = new Float64Array(4);
   /** Scratch for one output of `advance`. */
   private oneHi = new Uint32Array(1);
   private oneLo = new Uint32Array(1);
@@ -77,21 +70,18 @@ export class PCG64 {
   }
 
   private setRaw(state: bigint, inc: bigint): void {
-    for (let k = 0; k < 4; k++) this.st[k] = limb32(state, k);
-    for (let k = 0; k < 6; k++) this.inc[k] = limb16(inc, k);
-    this.inc[6] = limb32(inc, 3);
+    for (let k = 0; k < 4; k++) {
+      this.st[k] = limb32(state, k);
+      this.inc[k] = limb32(inc, k);
+    }
   }
 
   private rawState(): bigint {
-    let value = 0n;
-    for (let k = 3; k >= 0; k--) value = (value << 32n) | BigInt(this.st[k] as number);
-    return value;
+    return fromLimbs(this.st);
   }
 
   private rawInc(): bigint {
-    let value = BigInt(this.inc[6] as number);
-    for (let k = 5; k >= 0; k--) value = (value << 16n) | BigInt(this.inc[k] as number);
-    return value;
+    return fromLimbs(this.inc);
   }
 
   /** state = state * MULTIPLIER + inc (mod 2**128), without producing an output. */
@@ -192,13 +182,23 @@ export class PCG64 {
   }
 }
 
+/** The 128-bit value of four 32-bit limbs. */
+function fromLimbs(limbs: Float64Array): bigint {
+  let value = 0n;
+  for (let k = 3; k >= 0; k--) value = (value << 32n) | BigInt(limbs[k] as number);
+  return value;
+}
+
 /**
  * Steps the state `(st, inc)` (see `PCG64`) once for every k in [start, end) and, when `hi`/`lo` are given,
  * stores the XSL-RR output of each new state in `hi[k]`/`lo[k]`. The state stays in locals for the whole run.
  *
- * The multiply (mod 2**128) takes the state in 32-bit limbs `a0..a3` and the multiplier in 16-bit limbs:
- * columns 0-5 (16 bits each) are summed exactly (partial products < 2**48, columns < 2**51) with floor
- * carries; the top 32-bit limb is the carry plus four 32x32 products mod 2**32 (`Math.imul`).
+ * state * MULTIPLIER + inc (mod 2**128) in 32-bit limbs, column by column: limb k of the result is column k's
+ * sum `C_k = sum over i + j = k of a_i * b_j + carry_(k-1) + inc_k` mod 2**32, and the carry is
+ * `(C_k - limb_k) / 2**32`. The limb is exact from `Math.imul` (each product mod 2**32; the sum stays below
+ * 2**38, exact in a double). The carry comes from `C_k` computed in doubles: each product (< 2**64) is off by at
+ * most 2**10, each addition (sums < 2**66) by at most 2**13, so `(C_k − limb_k) / 2**32` is within 2**-15 of the
+ * integer carry and rounding it is exact. Column 3 needs only its limb (the rest is beyond 2**128).
  */
 function advance(
   st: Float64Array,
@@ -208,40 +208,29 @@ function advance(
   start: number,
   end: number,
 ): void {
-  let a0 = st[0] as number;
-  let a1 = st[1] as number;
-  let a2 = st[2] as number;
-  let a3 = st[3] as number;
+  // Limbs as int32 (for Math.imul); `>>> 0` gives the unsigned value for the double products.
+  let a0 = (st[0] as number) | 0;
+  let a1 = (st[1] as number) | 0;
+  let a2 = (st[2] as number) | 0;
+  let a3 = (st[3] as number) | 0;
   const i0 = inc[0] as number;
   const i1 = inc[1] as number;
   const i2 = inc[2] as number;
   const i3 = inc[3] as number;
-  const i4 = inc[4] as number;
-  const i5 = inc[5] as number;
-  const i6 = inc[6] as number;
   for (let k = start; k < end; k++) {
-    let acc = a0 * M0 + i0;
-    let carry = Math.floor(acc * INV_65536);
-    const r0 = acc - carry * 65536;
-    acc = carry + a0 * M1 + i1;
-    carry = Math.floor(acc * INV_65536);
-    const r1 = acc - carry * 65536;
-    acc = carry + a0 * M2 + a1 * M0 + i2;
-    carry = Math.floor(acc * INV_65536);
-    const r2 = acc - carry * 65536;
-    acc = carry + a0 * M3 + a1 * M1 + i3;
-    carry = Math.floor(acc * INV_65536);
-    const r3 = acc - carry * 65536;
-    acc = carry + a0 * M4 + a1 * M2 + a2 * M0 + i4;
-    carry = Math.floor(acc * INV_65536);
-    const r4 = acc - carry * 65536;
-    acc = carry + a0 * M5 + a1 * M3 + a2 * M1 + i5;
-    carry = Math.floor(acc * INV_65536);
-    const r5 = acc - carry * 65536;
-    a3 = ((carry | 0) + Math.imul(a0, W3) + Math.imul(a1, W2) + Math.imul(a2, W1) + Math.imul(a3, W0) + i6) >>> 0;
-    a0 = r1 * 65536 + r0;
-    a1 = r3 * 65536 + r2;
-    a2 = r5 * 65536 + r4;
+    const u0 = a0 >>> 0;
+    const u1 = a1 >>> 0;
+    const u2 = a2 >>> 0;
+    const r0 = (Math.imul(a0, W0) + i0) >>> 0;
+    const c0 = Math.floor((u0 * B0 + i0 - r0) * TWO_POW_MINUS_32 + 0.5);
+    const r1 = (Math.imul(a0, W1) + Math.imul(a1, W0) + c0 + i1) >>> 0;
+    const c1 = Math.floor((u0 * B1 + u1 * B0 + c0 + i1 - r1) * TWO_POW_MINUS_32 + 0.5);
+    const r2 = (Math.imul(a0, W2) + Math.imul(a1, W1) + Math.imul(a2, W0) + c1 + i2) >>> 0;
+    const c2 = Math.floor((u0 * B2 + u1 * B1 + u2 * B0 + c1 + i2 - r2) * TWO_POW_MINUS_32 + 0.5);
+    a3 = (Math.imul(a0, W3) + Math.imul(a1, W2) + Math.imul(a2, W1) + Math.imul(a3, W0) + c2 + i3) | 0;
+    a0 = r0 | 0;
+    a1 = r1 | 0;
+    a2 = r2 | 0;
     if (hi === undefined || lo === undefined) continue;
     // XSL-RR: xor the 64-bit halves, rotate right by the top 6 bits of the state. Branch-free: swap the
     // halves for rotations of 32 or more, then rotate by the rest (`<< 1 << (31 - r)` shifts by 32 - r
@@ -256,8 +245,8 @@ function advance(
     hi[k] = (xHi >>> r) | ((xLo << 1) << (31 - r));
     lo[k] = (xLo >>> r) | ((xHi << 1) << (31 - r));
   }
-  st[0] = a0;
-  st[1] = a1;
-  st[2] = a2;
-  st[3] = a3;
+  st[0] = a0 >>> 0;
+  st[1] = a1 >>> 0;
+  st[2] = a2 >>> 0;
+  st[3] = a3 >>> 0;
 }
