@@ -140,14 +140,15 @@ export function planActionProcessor(factory: ActionProcessorFactory, rawOptions?
       run(ctx) {
         const s = space(fresh());
         const actions = exhaustiveActions(s, ctx.seed);
-        // the small grids at every heading and late in an episode; the ladder's grids with the extreme actions
+        // the small grids at every heading with every action; late in an episode and on the ladder's grids,
+        // the extreme actions (and 4 samples for Box spaces)
         const ladderActions = enumerateDiscrete(s) ?? [...extremeMembers(s), ...seededSamples(s, ctx.seed, 4)];
         for (const g of CORNER_GRIDS) {
           const onLadder = g[0] * g[1] > 1000;
           for (const [x, y] of arb.cornersAndEdges(g)) {
             for (const step_count of onLadder ? [0] : CORNER_STEP_COUNTS) {
               for (const orientation of step_count === 0 ? [0, 45, 90, 180, 270] : [0, 180]) {
-                for (const action of onLadder ? ladderActions : actions) {
+                for (const action of onLadder || step_count > 0 ? ladderActions : actions) {
                   const c: Case = { grid: g, agent: { x, y, orientation, step_count, total_reward: 0, goal_reached: false }, action, rngSeed: 0 };
                   const { result } = process(fresh(), c, `processAction(${render(action)}) at (${x}, ${y}) facing ${orientation}° on ${g[0]}x${g[1]}`);
                   try {
