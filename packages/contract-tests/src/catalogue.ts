@@ -59,7 +59,7 @@ const ROWS: readonly Row[] = [
   ["act.preserves-fields", "W", "step_count, total_reward and goal_reached are carried over"],
   ["act.batch-agrees", "E?", "processActionBatch equals processAction per listed environment, bit for bit (generator draws included)"],
   ["act.determinism", "E", "the same (action, state, grid) gives an identical result, with no hidden randomness"],
-  ["act.history-independence", "E", "one instance over 1,500 varied inputs (grids up to 10,000 wide, step counts past 1,000) gives what a fresh instance gives on each"],
+  ["act.history-independence", "E", "one instance over 2,500 varied inputs (grids up to 10,000 wide, step counts past 1,000) gives what a fresh instance gives on each"],
   ["act.rng-hook", "E?", "with setRng, randomness comes only from the injected generator"],
   ["act.accepts-valid", "E", "processAction does not throw for any member of actionSpace"],
   ["act.validate-total", "E", "validateAction returns a boolean and never throws, for any input"],
