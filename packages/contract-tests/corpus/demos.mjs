@@ -851,5 +851,32 @@ export const demos = {
     h.assert(seqA.join() !== seqB.join(), "memory cleared");
     return `after reset(): actions [${seqA}] vs a policy with no earlier episode [${seqB}]`;
   },
+  "broken/policy/unseeded-reset-clock": async (h) => {
+    const zero = h.ndarray("float32", [1], f32(0));
+    const run = async (delay) => {
+      const p = h.make();
+      p.reset({ seed: 3 });
+      for (let i = 0; i < 10; i++) p.selectAction(zero);
+      await sleep(delay);
+      p.reset();
+      return Array.from({ length: 60 }, () => p.selectAction(zero)).join("");
+    };
+    const a = await run(0);
+    const b = await run(5);
+    h.assert(a !== b, "the same continuation");
+    return `after reset({seed:3}) and reset(): ${a.slice(0, 20)}… vs ${b.slice(0, 20)}…`;
+  },
+  "broken/action/process-tolerance": (h) => {
+    const p = h.make();
+    const action = h.ndarray("float32", [2], f32(1.0000001192092896, 0.5));
+    const r = p.processAction(action, h.agent([5, 5]), h.grid(10, 10));
+    h.assert(!p.validateAction(action), "validateAction accepts it");
+    return `processAction([1.0000001192, 0.5]) returned a state at (${r.position.x}, ${r.position.y}); validateAction is false`;
+  },
+  "broken/reward/odds-at-source": (h) => {
+    const field = h.gaussian({ grid: [32, 32], source: [16, 16], sigma: 4 });
+    const v = h.make().computeReward(h.agent([15, 16]), 1, h.agent([16, 16]), field);
+    h.assert(!Number.isFinite(v), "finite");
+    return `a step onto the source (16, 16) is rewarded ${v}`;
+  },
 };
-
