@@ -760,6 +760,16 @@ export const demos = {
     }
     throw new Error("never reached the goal");
   },
+  "broken/env/biased-action-sampler": (h) => {
+    const space = h.createEnv().actionSpace;
+    const draw = () => {
+      space.seed(1);
+      return Array.from({ length: 20 }, () => space.sample()).join("");
+    };
+    const [a, b] = [draw(), draw()];
+    h.assert(a !== b, "seeded samples replayed");
+    return `actionSpace.seed(1) then 20 samples, twice: ${a} vs ${b}`;
+  },
   "broken/sensor/reset-keeps-baseline": (h) => {
     const field = h.gaussian({ grid: [20, 20], source: [10, 10], sigma: 3 });
     const states = [[10, 10], [9, 10], [8, 10]].map((agent) => h.state({ grid: [20, 20], agent, field }));

@@ -165,6 +165,7 @@ const ROWS: readonly Row[] = [
   ["env.action-space-present", "E", "actionSpace is defined"],
   ["env.observation-space-present", "E", "observationSpace is defined"],
   ["env.space-definition", "E", "both spaces pass Gymnasium's passive definition checks"],
+  ["env.spaces-honest", "E", "both spaces' contains() admit nothing their dtype, shape and bounds exclude, and seeded sampling replays (twice, and on a second fresh env) without Math.random"],
   ["env.space-bounds-warnings", "W", "no Box with equal low and high (or low > high)"],
   ["env.space-limits", "W", "no infinite Box bounds; Box actions are symmetric and normalised"],
   ["env.spaces-stable", "E", "both spaces are the same objects before and after reset, step and close"],

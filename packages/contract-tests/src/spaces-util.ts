@@ -631,9 +631,12 @@ export function foreignCandidates(space: AnySpace): unknown[] {
   return out.filter((v) => v !== undefined);
 }
 
-/** Strict non-members of `space` from the candidates. */
+/**
+ * Strict non-members of `space` from the candidates: rejected by the space's `contains()` or by the kit's own
+ * reading of its definition (so a lenient subclass cannot hide a non-member from the checks that feed them).
+ */
 export function foreignValues(space: AnySpace): unknown[] {
-  return foreignCandidates(space).filter((v) => !safeContains(space, v));
+  return foreignCandidates(space).filter((v) => !safeContains(space, v) || memberProblem(space, v) !== undefined);
 }
 
 /** True when `value` is an NDArray as core-types checks it (dtype storage and length). */
@@ -693,6 +696,7 @@ function beyondBounds(box: BoxView): unknown[] {
   const indices = [...new Set([0, size - 1, Math.floor(size / 2)])];
   const out: unknown[] = [];
   const make = (i: number, v: number) => {
+    if (Number.isNaN(v) && !isFloatDType(box.dtype)) return;
     const data = member.slice();
     data[i] = v;
     try {

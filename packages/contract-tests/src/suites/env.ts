@@ -19,8 +19,10 @@ import {
   extremeMembers,
   foreignValues,
   isSpaceLike,
+  lenientContainsProblem,
   samplingCopy,
   seededSamples,
+  seedingProblem,
   spaceDefinitionProblems,
   spaceLabel,
   spaceType,
@@ -474,6 +476,25 @@ export function planEnv(factory: EnvFactory, rawOptions?: EnvCheckOptions): Suit
         const env = make();
         const problems = [...spaceDefinitionProblems(env.observationSpace, "observationSpace"), ...spaceDefinitionProblems(env.actionSpace, "actionSpace")];
         if (problems.length > 0) fail(problems.join("; "));
+      },
+    },
+    {
+      id: "env.spaces-honest",
+      run(ctx) {
+        // the kit's own judgement of both spaces (issue 20, class 13): a contains() that admits nothing the space's
+        // definition excludes, and seeded sampling that replays — on the same space and on a second fresh env's —
+        // without Math.random (`plume run --policy random --seed 1` samples the env's action space)
+        const [a, b] = [make(), make()];
+        for (const key of ["observationSpace", "actionSpace"] as const) {
+          const space = guard(`reading ${key}`, () => a[key]) as unknown;
+          // a missing or ill-defined space is env.*-space-present's and env.space-definition's finding
+          if (!isSpaceLike(space) || spaceDefinitionProblems(space, key).length > 0) continue;
+          const lenient = lenientContainsProblem(space, key);
+          if (lenient !== undefined) fail(lenient);
+          const other = guard(`reading ${key} of a second env`, () => b[key]) as unknown;
+          const seeding = seedingProblem(space, ctx.seed, key, isSpaceLike(other) ? other : undefined);
+          if (seeding !== undefined) fail(seeding);
+        }
       },
     },
     {

@@ -146,7 +146,10 @@ export function planObservationModel(factory: ObservationModelFactory, rawOption
   /** Every ladder grid's corners and edge midpoints (or only its corners), the goal at the opposite side. */
   const ladderVisits = (orientations: readonly number[], cornersOnly: boolean, visit: (state: EnvState, where: string) => void) => {
     const sparse = noDenseField();
-    for (const g of arb.sizeLadder()) {
+    // state extensions and extendState run per state (an obstacle map of the grid's size, say): the large
+    // grids would cost the user's extension millions of cells per visit, so they stop at LADDER_PROPERTY_CELLS
+    const extended = extensions.length > 0 || extend !== undefined;
+    for (const g of arb.sizeLadder(extended ? LADDER_PROPERTY_CELLS : undefined)) {
       const [w, h] = g;
       const spots = arb.cornersAndEdges(g).slice(0, cornersOnly ? 4 : 8);
       for (const [x, y] of spots) {

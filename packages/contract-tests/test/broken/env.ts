@@ -91,6 +91,17 @@ class ShapeOnlyBox extends Box<"float32"> {
   }
 }
 
+/** A [0, 1] Box sampling with Math.random (members, but not reproducible from a seed). */
+class MathRandomBox extends Box<"float32"> {
+  constructor() {
+    super({ low: 0, high: 1, shape: [1], dtype: "float32" });
+  }
+  override sample(): NDArray<"float32"> {
+    // eslint-disable-next-line no-restricted-properties -- a deliberately broken space: hidden Math.random
+    return ndarray("float32", [1], Float32Array.of(Math.random()));
+  }
+}
+
 /** A Box whose reported high bound has the wrong number of elements. */
 class BadBoundsBox extends Box<"float32"> {
   constructor() {
@@ -211,6 +222,14 @@ export const ENV_FIXTURES: FixtureTable = {
   "env.space-definition": {
     what: "an observation Box whose high bound does not match its shape",
     run: run(make({ components: { sensor: sensor(new BadBoundsBox(), (s) => ndarray("float32", [1], [conc(s)])) } })),
+  },
+  "env.spaces-honest": {
+    what: "an observation Box subclass whose contains() checks only dtype and shape (the readings themselves stay in [0, 1])",
+    run: run(make({ components: { sensor: sensor(new ShapeOnlyBox(), (s) => ndarray("float32", [1], [conc(s)])) } })),
+  },
+  "env.spaces-honest#math-random": {
+    what: "an observation space whose sample() draws from Math.random",
+    run: run(make({ components: { sensor: sensor(new MathRandomBox(), (s) => ndarray("float32", [1], [conc(s)])) } })),
   },
   "env.space-bounds-warnings": {
     what: "a constant Box dimension (low == high)",
@@ -420,7 +439,7 @@ export const ENV_FIXTURES: FixtureTable = {
   "env.obs-in-space#lenient": {
     what: "readings boosted to 1.5 near the source, hidden by a Box subclass whose contains() checks only dtype and shape",
     run: run(make({ components: { sensor: sensor(new ShapeOnlyBox(), (s) => ndarray("float32", [1], [1.5 * conc(s)])) } })),
-    alsoFails: ["env.reset-return", "env.reset-seed-obs", "env.lifecycle.model", "env.goal-rollout", "env.corner-rollout", "env.truncation-at-limit"],
+    alsoFails: ["env.spaces-honest", "env.reset-return", "env.reset-seed-obs", "env.lifecycle.model", "env.goal-rollout", "env.corner-rollout", "env.truncation-at-limit"],
   },
   "env.obs-structure": {
     what: "a Dict observation with an extra key",
