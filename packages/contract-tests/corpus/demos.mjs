@@ -655,6 +655,38 @@ export const demos = {
     h.assert(a !== b, "agree");
     return `on 300x300, sample(150, 250) = ${a} but fieldArray[250 * 300 + 150] = ${b}`;
   },
+  "broken/field/bitshift-key-memo": (h) => {
+    const opts = { size: { width: 3000, height: 4 }, hotspots: [{ x: 5, y: 1, strength: 1 }], spread: 3 };
+    const fresh = h.make(opts).sample(1029, 0);
+    const f = h.make(opts);
+    f.sample(5, 1);
+    const after = f.sample(1029, 0);
+    h.assert(after !== fresh, "no collision");
+    return `sample(1029, 0) is ${fresh} on a fresh field and ${after} after sampling (5, 1)`;
+  },
+  "broken/field/trunc-rounding-ridge": (h) => {
+    const f = h.make();
+    const v = f.sample(4.7, 20);
+    h.assert(v === f.sample(4, 20) && v !== f.sample(5, 20), "rounds to the nearest cell");
+    return `sample(4.7, 20) = ${v} is cell 4's value (${f.sample(4, 20)}), not cell 5's (${f.sample(5, 20)})`;
+  },
+  "broken/field/schedule-interp-end": (h) => {
+    const f = h.make();
+    const at = (k) => {
+      f.advanceToStep(k);
+      return f.sample(10, 15);
+    };
+    const [before, bad, after] = [at(1438), at(1439), at(1440)];
+    h.assert(Number.isNaN(bad) && Number.isFinite(before) && Number.isFinite(after), "finite at step 1439");
+    return `source cell at steps 1438, 1439, 1440: ${before}, ${bad}, ${after}`;
+  },
+  "broken/field/shared-cache-by-params": (h) => {
+    h.make({ grid: [40, 30], source: [20, 15], sigma: 5 });
+    const big = h.make({ grid: [80, 60], source: [20, 15], sigma: 5 });
+    const v = big.sample(70, 50);
+    h.assert(big.fieldArray.length !== 80 * 60 && v === undefined, "the second grid has its own field");
+    return `an 80x60 plume after a 40x30 one: fieldArray has ${big.fieldArray.length} elements, sample(70, 50) is ${v}`;
+  },
   "broken/wind/stream-corner-calm": (h) => {
     const v = h.make().sample({ x: 0, y: 0 });
     h.assert(Number.isNaN(v[0]), "finite");
@@ -829,5 +861,32 @@ export const demos = {
     h.assert(seqA.join() !== seqB.join(), "memory cleared");
     return `after reset(): actions [${seqA}] vs a policy with no earlier episode [${seqB}]`;
   },
+  "broken/policy/unseeded-reset-clock": async (h) => {
+    const zero = h.ndarray("float32", [1], f32(0));
+    const run = async (delay) => {
+      const p = h.make();
+      p.reset({ seed: 3 });
+      for (let i = 0; i < 10; i++) p.selectAction(zero);
+      await sleep(delay);
+      p.reset();
+      return Array.from({ length: 60 }, () => p.selectAction(zero)).join("");
+    };
+    const a = await run(0);
+    const b = await run(5);
+    h.assert(a !== b, "the same continuation");
+    return `after reset({seed:3}) and reset(): ${a.slice(0, 20)}… vs ${b.slice(0, 20)}…`;
+  },
+  "broken/action/process-tolerance": (h) => {
+    const p = h.make();
+    const action = h.ndarray("float32", [2], f32(1.0000001192092896, 0.5));
+    const r = p.processAction(action, h.agent([5, 5]), h.grid(10, 10));
+    h.assert(!p.validateAction(action), "validateAction accepts it");
+    return `processAction([1.0000001192, 0.5]) returned a state at (${r.position.x}, ${r.position.y}); validateAction is false`;
+  },
+  "broken/reward/odds-at-source": (h) => {
+    const field = h.gaussian({ grid: [32, 32], source: [16, 16], sigma: 4 });
+    const v = h.make().computeReward(h.agent([15, 16]), 1, h.agent([16, 16]), field);
+    h.assert(!Number.isFinite(v), "finite");
+    return `a step onto the source (16, 16) is rewarded ${v}`;
+  },
 };
-

@@ -15,7 +15,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { closestName } from "@plume/core-types";
 import { CHECKS, CHECK_IDS, checkInfo } from "./catalogue.js";
-import { planTarget, targetsOfModule } from "./plugin.js";
+import { runTarget, targetsOfModule } from "./plugin.js";
 import { formatReport, reportsToJSON, reportsToJUnit, type SuiteReport } from "./report.js";
 
 const USAGE = `Usage:
@@ -184,11 +184,13 @@ export async function main(argv: readonly string[], io: { out: (s: string) => vo
       ...(values.strict === true && { strict: true }),
       ...(values.path !== undefined && { path: values.path }),
     };
-    reports = targets.map((t) => {
+    reports = [];
+    for (const t of targets) {
       const onlyHere = values.only?.filter((id) => id.startsWith(`${SUITE_AREA[t.kind === "env" ? "env" : t.plugin.kind]}.`));
-      if (values.only !== undefined && onlyHere?.length === 0) return undefined;
-      return planTarget(t, { ...overrides, ...(onlyHere !== undefined && { only: onlyHere }) }).run();
-    }).filter((r): r is SuiteReport => r !== undefined);
+      if (values.only !== undefined && onlyHere?.length === 0) continue;
+      // an async plugin (create returns a promise) has its components awaited: the same report as a sync one
+      reports.push(await runTarget(t, { ...overrides, ...(onlyHere !== undefined && { only: onlyHere }) }));
+    }
     if (reports.length === 0) throw new UsageError(`--only ${values.only?.join(", ")}: none of these checks applies to what ${target} exports`);
   } catch (error) {
     io.err(`plume-contract: ${error instanceof Error ? error.message : String(error)}`);

@@ -3,6 +3,7 @@
  * dense and sampled (no `fieldArray`) plumes, several sources and plateaus of exactly 1, time-varying
  * plumes and winds (`advanceToStep`), and wind speeds above 1 that vary in space and time.
  */
+import { isPlainObject } from "./probes/values.js";
 import { Coordinates, GridSize, roundHalfEven, type ConcentrationField, type FieldMetadata, type PointLike, type VectorField } from "@plume/core-types";
 
 /** How a generated plume is shaped. */
@@ -125,3 +126,70 @@ export class KitWind implements VectorField {
     return { type: `kit_${this.spec.kind}_wind`, parameters: { ...this.spec } };
   }
 }
+
+// ---------------------------------------------------------------- the size ladder for fields (issue 20, class 2)
+
+/** The option keys a grid is read from in a field's parameters (`[w, h]` or `{ width, height }`). */
+export const GRID_PARAM_KEYS: readonly string[] = Object.freeze(["grid", "gridSize", "grid_size", "size", "shape"]);
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value) && Object.getPrototypeOf(value) === Object.prototype;
+}
+
+/** The form a parameter set gives its grid in: a key holding `[w, h]` or `{ width, height }`, or `width` and `height` keys. */
+export type GridParamForm = { readonly key: string; readonly form: "tuple" | "object" } | { readonly key: "width+height"; readonly form: "keys" };
+
+/** How `params` states its grid, or undefined when it states none. */
+export function gridParamForm(params: unknown): GridParamForm | undefined {
+  if (!isRecord(params)) return undefined;
+  for (const key of GRID_PARAM_KEYS) {
+    const v = params[key];
+    if (Array.isArray(v) && v.length === 2 && v.every((n) => Number.isSafeInteger(n) && (n as number) > 0)) return { key, form: "tuple" };
+    if (typeof v === "object" && v !== null && Number.isSafeInteger((v as { width?: unknown }).width) && Number.isSafeInteger((v as { height?: unknown }).height)) {
+      return { key, form: "object" };
+    }
+  }
+  if (Number.isSafeInteger(params["width"]) && Number.isSafeInteger(params["height"])) return { key: "width+height", form: "keys" };
+  return undefined;
+}
+
+/** `params` with its grid replaced by `[width, height]`, in the form it used (see `gridParamForm`). */
+export function withGrid(params: Readonly<Record<string, unknown>>, form: GridParamForm, [width, height]: readonly [number, number]): Record<string, unknown> {
+  if (form.form === "keys") return { ...params, width, height };
+  return { ...params, [form.key]: form.form === "tuple" ? [width, height] : { width, height } };
+}
+
+/**
+ * A parameter set's grid re-sized: `base` with its grid replaced, when `base` states one (see `gridParamForm`);
+ * undefined otherwise (the kit then cannot build the field on other grids).
+ */
+export function gridParams(base: unknown): ((grid: readonly [number, number]) => unknown) | undefined {
+  const form = gridParamForm(base);
+  if (form === undefined || !isRecord(base)) return undefined;
+  return (grid) => withGrid(base, form, grid);
+}
+
+// ---------------------------------------------------------------- long runs (issue 20, class 6)
+
+/**
+ * Steps a long-run check advances through: every step to 300, then around 1,000, 4,096 and 10,000, and
+ * around any frame count the metadata declares (`num_frames`, `n_frames`, `frame_count`, `frames`).
+ */
+export function longRunSteps(meta: unknown): number[] {
+  const steps = new Set<number>();
+  for (let k = 0; k <= 300; k++) steps.add(k);
+  for (const k of [511, 512, 513, 999, 1000, 1001, 2047, 2048, 2049, 2999, 3000, 4095, 4096, 4097, 5000, 10_000]) steps.add(k);
+  const m = isPlainObject(meta) ? meta : {};
+  const params = isPlainObject(m["parameters"]) ? (m["parameters"] as Record<string, unknown>) : {};
+  for (const key of ["num_frames", "n_frames", "frame_count", "frames", "numFrames", "frameCount"]) {
+    const n = m[key] ?? params[key];
+    if (typeof n === "number" && Number.isSafeInteger(n) && n > 0 && n < 1e7) for (const k of [n - 1, n, n + 1, 2 * n, 3 * n + 1]) steps.add(k);
+  }
+  return [...steps].sort((a, b) => a - b);
+}
+
+/** Steps past 10,000 where 16-bit step counters and step-derived indices wrap (long runs visit them when cheap). */
+export const FAR_STEPS: readonly number[] = Object.freeze([16_383, 16_384, 32_767, 32_768, 32_769, 65_535, 65_536, 65_537, 100_000]);
+
+/** Long runs go on to `FAR_STEPS` only when the steps to 10,000 took less than this (ms): a simulation would replay them. */
+export const FAR_STEPS_AFTER_MS = 1000;

@@ -83,7 +83,19 @@ export {
 } from "./suites/env.js";
 export { SpyLog, spyComponents, type SpyCall } from "./suites/env-spies.js";
 export { checkCore, planCore, coreOptionsSchema, DEFAULT_ORACLES, type CoreOptions, type CoreOracles } from "./suites/core.js";
-export { checkPlugin, checkModule, planPlugin, pluginsOfModule, SUITE_OF_KIND, type ModulePlugin, type PluginCheckOptions } from "./plugin.js";
+export {
+  checkPlugin,
+  checkPluginAsync,
+  checkModule,
+  checkModuleAsync,
+  planPlugin,
+  pluginRunner,
+  pluginsOfModule,
+  SUITE_OF_KIND,
+  type ModulePlugin,
+  type PluginCheckOptions,
+  type PluginRunner,
+} from "./plugin.js";
 export { conforms, type Conforms } from "./conforms.js";
 export * as arb from "./arbitraries.js";
 export { applyStateExtensions } from "./state-extensions.js";

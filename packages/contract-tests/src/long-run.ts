@@ -7,8 +7,8 @@ import { Generator } from "@plume/spaces";
 import { cornersAndEdges, type AgentSpec, type GridSpec } from "./arbitraries.js";
 import { exactDiff } from "./probes/values.js";
 
-/** Calls on one instance in the history checks (past a 500- or 1,000-call warm-up). */
-export const HISTORY_CALLS = 1500;
+/** Calls on one instance in the history checks: "thousands of calls", past warm-ups of 500, 1,000 or 2,000. */
+export const HISTORY_CALLS = 2500;
 
 /** Whether call `k` (0-based) of a long run is compared with a fresh instance. */
 export function compared(k: number): boolean {

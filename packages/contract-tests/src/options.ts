@@ -110,6 +110,14 @@ export const concentrationFieldOptionsSchema = commonOptionsSchema.extend({
   params: z.array(z.unknown()).min(1, { error: "at least one parameter set" }).optional(),
   /** The grid to sample when the field has no `gridSize`; default [32, 32]. */
   gridSize: gridTuple.optional(),
+  /**
+   * The size ladder (issue 20, class 2): maps a grid `[width, height]` to a parameter set that builds the field on
+   * that grid (or `undefined` for a grid it does not support), so that the checks also run on large and elongated
+   * grids. Default: when a parameter set states its grid (`grid`, `gridSize`, `grid_size`, `size` or `shape` as
+   * `[w, h]` or `{ width, height }`, or `width` and `height`), that set with its grid replaced; else no ladder.
+   * `false` turns the ladder off.
+   */
+  sizeParams: z.union([z.literal(false), fn<(grid: readonly [number, number]) => unknown>("a function (grid: [width, height]) => params, or false")]).optional(),
 });
 export type ConcentrationFieldOptions = z.infer<typeof concentrationFieldOptionsSchema>;
 

@@ -2,11 +2,13 @@
  * Checking plugins made with `definePlugin`: the plugin's `kind` selects the suite, and the component
  * is built through `plugin.create(options)` exactly as Plume's config system builds it.
  */
-import { PLUGIN_KINDS, ValidationError, didYouMean, isPlugin, type Plugin, type PluginKind } from "@plume/core-types";
+import { PLUGIN_KINDS, ValidationError, didYouMean, isPlugin, isPromiseLike, type AnyPlugin, type Plugin, type PluginKind } from "@plume/core-types";
+import { AsyncPlanRunner, InstancePool } from "./async-plugin.js";
 import type { SuitePlan } from "./engine.js";
+import { gridParamForm, withGrid } from "./fields.js";
 import { isPlainObject } from "./probes/values.js";
 import type { EnvCheckOptions } from "./options.js";
-import type { SuiteReport } from "./report.js";
+import type { CheckResult, SuiteReport } from "./report.js";
 import type { EnvFactoryOptions } from "./suites/env-spies.js";
 import { planEnv, type AnyEnv, type EnvFactory } from "./suites/env.js";
 import { planActionProcessor } from "./suites/action.js";
@@ -40,11 +42,39 @@ export const SUITE_OF_KIND: Readonly<Record<PluginKind, string>> = Object.freeze
  * @throws ConfigurationError when `pluginOptions` do not pass the plugin's options schema.
  */
 export function planPlugin(plugin: Plugin, options: PluginCheckOptions = {}): SuitePlan {
+  requirePlugin(plugin, options);
+  // an async plugin's components cannot be built synchronously: say so once instead of failing every check
+  let probe: unknown;
+  try {
+    probe = plugin.create(options.pluginOptions);
+  } catch {
+    probe = undefined; // the suite reports the throw, check by check
+  }
+  if (isPromiseLike(probe)) {
+    Promise.resolve(probe).catch(() => undefined);
+    throw ValidationError.invalid(
+      "plugin",
+      "a plugin whose create() returns the component: this plugin's create() returns a promise (an async plugin), so check it with `await checkPluginAsync(plugin, options)`, `describePlugin` (vitest) or `plume-contract check`",
+      plugin.name,
+    );
+  }
+  return planWith(plugin, options, (params) => plugin.create(params === undefined ? options.pluginOptions : params));
+}
+
+/** Throws for a non-plugin, and for plugin options the plugin's schema rejects (a ConfigurationError naming the option). */
+function requirePlugin(plugin: AnyPlugin, options: PluginCheckOptions): void {
   if (!isPlugin(plugin)) throw ValidationError.invalid("plugin", "a plugin made with definePlugin({ kind, name, options, create })", plugin);
+  // fail fast on bad plugin options, before any check runs (create validates synchronously, async plugins too)
+  if (plugin.options.safeParse(options.pluginOptions === undefined ? {} : options.pluginOptions).success !== true) {
+    const made = (plugin as Plugin).create(options.pluginOptions);
+    if (isPromiseLike(made)) Promise.resolve(made).catch(() => undefined);
+  }
+}
+
+/** Builds the suite of `plugin.kind` on a factory `make(params?)` (params: a size-ladder parameter set, else the plugin options). */
+function planWith(plugin: AnyPlugin, options: PluginCheckOptions, make: (params?: unknown) => unknown): SuitePlan {
   const suite = { name: plugin.name, ...(options.suite ?? {}) };
-  const build = (): never => plugin.create(options.pluginOptions) as never;
-  // fail fast on bad plugin options (a ConfigurationError naming the option), before any check runs
-  if (plugin.options.safeParse(options.pluginOptions === undefined ? {} : options.pluginOptions).success !== true) build();
+  const build = (): never => make() as never;
   switch (plugin.kind) {
     case "sensor":
       return planObservationModel(build, suite);
@@ -52,8 +82,11 @@ export function planPlugin(plugin: Plugin, options: PluginCheckOptions = {}): Su
       return planActionProcessor(build, suite);
     case "reward":
       return planRewardFunction(build, suite);
-    case "plume":
-      return planConcentrationField(build, suite);
+    case "plume": {
+      // the size ladder: the plugin's own options schema says which grids it accepts
+      const sizeParams = "sizeParams" in suite ? undefined : pluginSizeParams(plugin, options.pluginOptions);
+      return planConcentrationField((params?: unknown): never => make(params) as never, { ...suite, ...(sizeParams !== undefined && { sizeParams }) });
+    }
     case "wind":
       return planVectorField(build, suite);
     case "policy":
@@ -63,9 +96,83 @@ export function planPlugin(plugin: Plugin, options: PluginCheckOptions = {}): Su
   }
 }
 
-/** Runs the suite matching `plugin.kind` and returns its report. */
+/**
+ * How to build a plume plugin on another grid: its options with the grid option (`grid`, `gridSize`, ... as the
+ * parsed defaults show it) replaced, when the plugin's schema accepts that grid; undefined when the options state
+ * no grid.
+ */
+export function pluginSizeParams(plugin: AnyPlugin, pluginOptions: unknown): ((grid: readonly [number, number]) => unknown) | undefined {
+  const raw = pluginOptions === undefined ? {} : pluginOptions;
+  if (!isPlainObject(raw)) return undefined;
+  const parsed = plugin.options.safeParse(raw);
+  if (!parsed.success) return undefined;
+  const form = gridParamForm(parsed.data);
+  if (form === undefined) return undefined;
+  return (grid) => {
+    const candidate = withGrid(raw, form, grid);
+    const check = plugin.options.safeParse(candidate);
+    return check.success ? candidate : undefined;
+  };
+}
+
+/** Runs the suite matching `plugin.kind` and returns its report. For an async plugin use `checkPluginAsync`. */
 export function checkPlugin(plugin: Plugin, options: PluginCheckOptions = {}): SuiteReport {
   return planPlugin(plugin, options).run();
+}
+
+/** Runs the checks of a plugin, sync or async, one at a time (the vitest binding registers one test per id). */
+export interface PluginRunner {
+  /** The check ids of the plugin's suite, in catalogue order. */
+  readonly checkIds: readonly string[];
+  /** Runs one check. */
+  runCheck(id: string): Promise<CheckResult>;
+  /** Runs every check and returns the report. */
+  run(): Promise<SuiteReport>;
+}
+
+/**
+ * A runner for a plugin whose `create` may be async (`AsyncPlugin`, e.g. a movie plume loading its frames). The first
+ * run creates one component to tell: a synchronous plugin runs exactly as `checkPlugin` runs it; an async plugin's
+ * components are awaited ahead of time into a pool (see `async-plugin.ts`), so its report is the one a synchronous
+ * plugin with the same behaviour gets.
+ * @throws ValidationError for a non-plugin; ConfigurationError for options its schema rejects.
+ */
+export function pluginRunner(plugin: AnyPlugin, options: PluginCheckOptions = {}): PluginRunner {
+  requirePlugin(plugin, options);
+  const create = (params: unknown): unknown => (plugin as Plugin).create(params === undefined ? options.pluginOptions : params);
+  const pool = new InstancePool(async (params) => create(params));
+  const poolPlan = () => planWith(plugin, options, (params) => pool.take(params));
+  type Engine = Pick<PluginRunner, "runCheck" | "run">;
+  let engine: Promise<Engine> | undefined;
+  const start = (): Promise<Engine> =>
+    (engine ??= (async (): Promise<Engine> => {
+      let probe: unknown;
+      try {
+        probe = create(undefined);
+      } catch {
+        probe = undefined;
+      }
+      if (!isPromiseLike(probe)) {
+        const plan = planWith(plugin, options, create);
+        return { runCheck: async (id) => (plan.checks.find((c) => c.id === id) as SuitePlan["checks"][number]).run(), run: async () => plan.run() };
+      }
+      try {
+        pool.put(undefined, await probe);
+      } catch (error) {
+        pool.fail(undefined, error);
+      }
+      return new AsyncPlanRunner(pool, poolPlan);
+    })());
+  return {
+    checkIds: Object.freeze(poolPlan().checks.map((c) => c.id)),
+    runCheck: async (id) => (await start()).runCheck(id),
+    run: async () => (await start()).run(),
+  };
+}
+
+/** Runs the suite matching `plugin.kind` on a plugin whose `create` may be async, and returns its report. */
+export async function checkPluginAsync(plugin: AnyPlugin, options: PluginCheckOptions = {}): Promise<SuiteReport> {
+  return pluginRunner(plugin, options).run();
 }
 
 /** A plugin found in a module, with the suite options its `contract` export gives it. */
@@ -195,6 +302,22 @@ export function planTarget(target: ModuleTarget, overrides: Readonly<Record<stri
  */
 export function pluginsOfModule(module: Readonly<Record<string, unknown>>, only?: readonly string[]): ModulePlugin[] {
   return targetsOfModule(module, only).flatMap((t) => (t.kind === "plugin" ? [{ exportName: t.exportName, plugin: t.plugin, options: t.options }] : []));
+}
+
+/**
+ * Runs the suite of one module target, awaiting an async plugin's components (see `pluginRunner`); `overrides` are
+ * merged into its suite options. What `plume-contract check` runs.
+ */
+export async function runTarget(target: ModuleTarget, overrides: Readonly<Record<string, unknown>> = {}): Promise<SuiteReport> {
+  if (target.kind === "plugin") return pluginRunner(target.plugin, { ...target.options, suite: { ...target.options.suite, ...overrides } }).run();
+  return planTarget(target, overrides).run();
+}
+
+/** `checkModule` for modules whose plugins may be async (see `pluginRunner`): what `plume-contract check` reports. */
+export async function checkModuleAsync(module: Readonly<Record<string, unknown>>, overrides: Readonly<Record<string, unknown>> = {}): Promise<SuiteReport[]> {
+  const reports: SuiteReport[] = [];
+  for (const t of targetsOfModule(module)) reports.push(await runTarget(t, overrides));
+  return reports;
 }
 
 /** Checks everything a module offers (plugins and env factories, see `targetsOfModule`); `overrides` are merged into every suite's options. */

@@ -77,7 +77,12 @@ export function wideTransition(grids: fc.Arbitrary<arb.GridSpec> = wideGrid()): 
       .record({
         prev: arb.agent(g),
         step: arb.stepCount(),
-        near: fc.oneof({ arbitrary: fc.tuple(fc.integer({ min: -2, max: 2 }), fc.integer({ min: -2, max: 2 })).map((d) => ({ d })), weight: 3 }, { arbitrary: arb.pos(g).map((p) => ({ p })), weight: 1 }),
+        near: fc.oneof(
+          { arbitrary: fc.tuple(fc.integer({ min: -2, max: 2 }), fc.integer({ min: -2, max: 2 })).map((d) => ({ d })), weight: 3 },
+          { arbitrary: arb.pos(g).map((p) => ({ p })), weight: 1 },
+          // onto, off and at the field's maximum (the source: Plume's default goal), where c = 1 and distances are 0
+          { arbitrary: fc.tuple(fc.constantFrom("onto" as const, "from" as const, "at" as const), fc.integer({ min: -1, max: 1 }), fc.integer({ min: -1, max: 1 })).map(([s, dx, dy]) => ({ s, dx, dy })), weight: 1 },
+        ),
         action: rewardAction,
         plume: fc.constantFrom<PlumeKind>("gaussian", "gaussian", "two-sources", "plateau", "zeros", "moving"),
         source: arb.pos(g),
@@ -87,10 +92,20 @@ export function wideTransition(grids: fc.Arbitrary<arb.GridSpec> = wideGrid()): 
         goalReached: fc.boolean(),
       })
       .map(({ prev, step, near, goalReached, ...rest }): WideTransitionSpec => {
-        const nx = "d" in near ? Math.min(w - 1, Math.max(0, prev.x + near.d[0])) : near.p[0];
-        const ny = "d" in near ? Math.min(h - 1, Math.max(0, prev.y + near.d[1])) : near.p[1];
-        const before = { ...prev, step_count: Math.max(0, step - 1), goal_reached: false };
-        return { grid: g, prev: before, next: { ...prev, x: nx, y: ny, step_count: step, goal_reached: goalReached }, step, ...rest };
+        const clampX = (x: number) => Math.min(w - 1, Math.max(0, x));
+        const clampY = (y: number) => Math.min(h - 1, Math.max(0, y));
+        let from: readonly [number, number] = [prev.x, prev.y];
+        let to: readonly [number, number];
+        if ("d" in near) to = [clampX(prev.x + near.d[0]), clampY(prev.y + near.d[1])];
+        else if ("p" in near) to = near.p;
+        else {
+          const [sx, sy] = rest.source;
+          const beside = [clampX(sx + near.dx), clampY(sy + near.dy)] as const;
+          from = near.s === "onto" ? beside : [sx, sy];
+          to = near.s === "from" ? beside : [sx, sy];
+        }
+        const before = { ...prev, x: from[0], y: from[1], step_count: Math.max(0, step - 1), goal_reached: false };
+        return { grid: g, prev: before, next: { ...prev, x: to[0], y: to[1], step_count: step, goal_reached: goalReached }, step, ...rest };
       });
   });
 }

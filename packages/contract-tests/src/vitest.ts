@@ -7,7 +7,7 @@
  * import { describeObservationModel } from "@plume/contract-tests/vitest";
  * describeObservationModel("my sensor", () => new MySensor(), { capabilities: { usesRng: true } });
  */
-import type { Plugin } from "@plume/core-types";
+import type { AnyPlugin } from "@plume/core-types";
 import { describe, it } from "vitest";
 import type { SuitePlan } from "./engine.js";
 import type {
@@ -20,7 +20,7 @@ import type {
   SpaceOptions,
   VectorFieldOptions,
 } from "./options.js";
-import { planPlugin, type PluginCheckOptions } from "./plugin.js";
+import { pluginRunner, type PluginCheckOptions } from "./plugin.js";
 import type { CheckResult } from "./report.js";
 import { planActionProcessor, type ActionProcessorFactory } from "./suites/action.js";
 import { planEnv, type EnvFactory } from "./suites/env.js";
@@ -114,8 +114,25 @@ export function describeEnv(name: string, factory: EnvFactory, options?: WithBin
   describeSuite(name, () => planEnv(factory, { name, ...o }), b);
 }
 
-/** Registers the suite matching a `definePlugin` plugin's kind. */
-export function describePlugin(plugin: Plugin, options: PluginCheckOptions & BindingOptions = {}): void {
+/**
+ * Registers the suite matching a `definePlugin` plugin's kind, one test per check. An async plugin (whose `create`
+ * returns a promise, e.g. a movie plume) is checked too: its components are awaited ahead of each check.
+ */
+export function describePlugin(plugin: AnyPlugin, options: PluginCheckOptions & BindingOptions = {}): void {
   const { timeout, ...rest } = options;
-  describeSuite(`${plugin.kind} plugin ${plugin.name}`, () => planPlugin(plugin, rest), timeout === undefined ? {} : { timeout });
+  describe(`${plugin.kind} plugin ${plugin.name}`, () => {
+    const runner = pluginRunner(plugin, rest);
+    for (const id of runner.checkIds) {
+      it(
+        id,
+        async (ctx) => {
+          const result = await runner.runCheck(id);
+          if (result.status === "skipped") ctx.skip(result.reason ?? "skipped");
+          if (result.status === "warned") console.warn(`WARNING ${result.message}`);
+          if (result.status === "failed") throw new ContractViolationError(result);
+        },
+        timeout ?? 300_000,
+      );
+    }
+  });
 }

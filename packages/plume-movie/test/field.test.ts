@@ -3,7 +3,7 @@
  * reading values (strict vs reference), the implicit goal, shared frames — and the contract kit's
  * ConcentrationField suite run on it, as a third-party plugin would.
  */
-import { describeConcentrationField } from "@plume/contract-tests/vitest";
+import { describeConcentrationField, describePlugin } from "@plume/contract-tests/vitest";
 import { isTimeVaryingField } from "@plume/core-types";
 import { describe, expect, it } from "vitest";
 import { MoviePlume, exportSharedMovies, implicitGoal, importSharedMovies, loadedMovieCount, moviePlumePlugin, openMoviePlume } from "../src/index.js";
@@ -141,6 +141,9 @@ describe("the plugin", () => {
 // The contract kit's ConcentrationField suite, on the movie (strict values: every sample in [0, 1]).
 describeConcentrationField("MoviePlume (meander, wrap)", () => new MoviePlume(meander.frames, { stepPolicy: "wrap", attrs: meander.attrs, implicitGoal: [5, 24], values: "strict" }));
 describeConcentrationField("MoviePlume (meander, clamp)", () => new MoviePlume(meander.frames, { stepPolicy: "clamp", attrs: meander.attrs, implicitGoal: [5, 24], values: "strict" }));
+// the async plugin itself, as a config builds it (create awaits the frames): the kit awaits its components
+describePlugin(moviePlumePlugin, { pluginOptions: { path: "demo://48x32x40?seed=3" } });
+describePlugin(moviePlumePlugin, { pluginOptions: { path: "demo://40x24x12?seed=1", stepPolicy: "clamp" } });
 
 describe("sharing with other threads", () => {
   it("exports the movies held in SharedArrayBuffers; importing malformed state is ignored", async () => {

@@ -105,7 +105,7 @@ describe("Generator.standardNormalFill", () => {
     // 200 000 normals meet the ziggurat's wedge rejections (~1 %) and its tail (idx 0) many times.
     const one = Generator.fromSeed(7);
     const bulk = Generator.fromSeed(7);
-    const out = new Float64Array(200_000);
+    const out = new Float64Array(200_000); // many batches of bulk draws
     bulk.standardNormalFill(out);
     let tail = 0;
     for (let i = 0; i < out.length; i++) {

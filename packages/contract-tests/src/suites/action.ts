@@ -140,14 +140,15 @@ export function planActionProcessor(factory: ActionProcessorFactory, rawOptions?
       run(ctx) {
         const s = space(fresh());
         const actions = exhaustiveActions(s, ctx.seed);
-        // the small grids at every heading and late in an episode; the ladder's grids with the extreme actions
+        // the small grids at every heading with every action; late in an episode and on the ladder's grids,
+        // the extreme actions (and 4 samples for Box spaces)
         const ladderActions = enumerateDiscrete(s) ?? [...extremeMembers(s), ...seededSamples(s, ctx.seed, 4)];
         for (const g of CORNER_GRIDS) {
           const onLadder = g[0] * g[1] > 1000;
           for (const [x, y] of arb.cornersAndEdges(g)) {
             for (const step_count of onLadder ? [0] : CORNER_STEP_COUNTS) {
               for (const orientation of step_count === 0 ? [0, 45, 90, 180, 270] : [0, 180]) {
-                for (const action of onLadder ? ladderActions : actions) {
+                for (const action of onLadder || step_count > 0 ? ladderActions : actions) {
                   const c: Case = { grid: g, agent: { x, y, orientation, step_count, total_reward: 0, goal_reached: false }, action, rngSeed: 0 };
                   const { result } = process(fresh(), c, `processAction(${render(action)}) at (${x}, ${y}) facing ${orientation}° on ${g[0]}x${g[1]}`);
                   try {
@@ -393,20 +394,28 @@ export function planActionProcessor(factory: ActionProcessorFactory, rawOptions?
         const m0 = fresh();
         const s = space(m0);
         const meta = getMetadata(m0);
-        if (!(isPlainObject(meta) && meta["orientation_dependent"] === true)) return ctx.skip("the metadata does not declare orientation_dependent: true");
+        const declared = isPlainObject(meta) && meta["orientation_dependent"] === true;
         const grid: arb.GridSpec = [HEADING_GRID, HEADING_GRID];
         const c0 = (HEADING_GRID - 1) / 2;
         const discrete = discreteView(s) !== undefined;
-        const moveAt = (action: unknown, orientation: number): [number, number] => {
+        // a move, or undefined when the call throws or touches hidden randomness (act.accepts-valid's and
+        // act.determinism's findings, not the heading's)
+        const moveAt = (action: unknown, orientation: number): [number, number] | undefined => {
           const c: Case = { grid, agent: { x: c0, y: c0, orientation, step_count: 0, total_reward: 0, goal_reached: false }, action, rngSeed: 7 };
-          const p = positionOf(process(fresh(), c, `processAction(${render(action)}) at (${c0}, ${c0}) facing ${orientation}°`).result);
-          return [Number(p?.x) - c0, Number(p?.y) - c0];
+          try {
+            const p = positionOf(trapped(() => process(fresh(), c).result));
+            return [Number(p?.x) - c0, Number(p?.y) - c0];
+          } catch {
+            return undefined;
+          }
         };
         const tolerance = discrete ? 0 : 1; // continuous moves may round a .5 tie either way
         let judged = 0;
         let alongX = false;
         for (const action of exhaustiveActions(s, ctx.seed)) {
-          const moves = HEADINGS.map((h) => moveAt(action, h));
+          const tried = HEADINGS.map((h) => moveAt(action, h));
+          if (tried.some((m) => m === undefined)) continue;
+          const moves = tried as [number, number][];
           const [dx, dy] = moves[0] as [number, number];
           if (moves.every(([x, y]) => x === dx && y === dy)) continue; // the move does not depend on the heading
           judged += 1;
@@ -425,9 +434,10 @@ export function planActionProcessor(factory: ActionProcessorFactory, rawOptions?
             }
           });
         }
-        if (judged === 0) return ctx.note("no action's move depends on the heading");
+        // the gate: a move that depends on the heading (declared or not: a processor may move along a heading it never changes)
+        if (judged === 0) return declared ? ctx.note("orientation_dependent: true, but no action's move depends on the heading") : ctx.skip("no action's move depends on the heading");
         if (discrete && !alongX) {
-          fail(`no action whose move follows the heading moves along +x at heading 0° (the moves at 0° are ${exhaustiveActions(s, ctx.seed).map((a) => `${render(a)}: (${moveAt(a, 0).join(", ")})`).join(", ")}): Plume's heading 0° points along +x and 90° along +y`);
+          fail(`no action whose move follows the heading moves along +x at heading 0° (the moves at 0° are ${exhaustiveActions(s, ctx.seed).map((a) => `${render(a)}: (${moveAt(a, 0)?.join(", ") ?? "throws"})`).join(", ")}): Plume's heading 0° points along +x and 90° along +y`);
         }
       },
     },
@@ -470,7 +480,9 @@ export function planActionProcessor(factory: ActionProcessorFactory, rawOptions?
       id: "act.accepts-valid",
       run(ctx) {
         const s = space(fresh());
-        for (const action of extremeMembers(s)) {
+        // the extremes, and the members among the float boundaries (each bound, the next number inside it)
+        const members = [...extremeMembers(s), ...boundaryProbes(s).filter((p) => safeContains(s, cloneValue(p.value))).map((p) => p.value)];
+        for (const action of members) {
           process(fresh(), { grid: [16, 16], agent: { x: 8, y: 8, orientation: 0, step_count: 0, total_reward: 0, goal_reached: false }, action, rngSeed: 0 }, `processAction(${render(action)}) for a member of actionSpace`);
         }
         ctx.property(cases(s), (c) => void process(fresh(), c, `processAction(${render(c.action)}) for a member of actionSpace`), { describe: describeCase });
@@ -520,7 +532,9 @@ export function planActionProcessor(factory: ActionProcessorFactory, rawOptions?
       id: "act.invalid-throws",
       run() {
         const s = space(fresh());
-        for (const x of foreignValues(s)) {
+        // foreign values, and the non-members among the float boundaries (the next number beyond each bound)
+        const outside = boundaryProbes(s).filter((p) => !safeContains(s, cloneValue(p.value))).map((p) => p.value);
+        for (const x of [...foreignValues(s), ...outside]) {
           const m = fresh();
           let result: unknown;
           try {

@@ -171,6 +171,28 @@ export function planPolicy(factory: PolicyFactory, rawOptions?: PolicyOptions): 
           },
           { numRuns: Math.max(10, Math.ceil(runs / 2)) },
         );
+        // unseeded continuation (class 5): seeded alike, fed alike, then reset() without a seed — still alike,
+        // with nothing read from the clock (an unseeded reset continues the stream, as an env's does)
+        ctx.property(
+          fc.record({ seed: arb.seed(), episode: observations, after: observations, explore: fc.boolean() }),
+          ({ seed, episode, after, explore }) => {
+            const run = () =>
+              guard(`reset({ seed: ${seed} }) + selectAction, then reset() without a seed + selectAction`, () =>
+                trapped(() => {
+                  const p = fresh();
+                  p.reset({ seed });
+                  for (const o of episode) p.selectAction(cloneValue(o), { explore });
+                  p.reset();
+                  return after.map((o) => p.selectAction(cloneValue(o), { explore }));
+                }),
+              );
+            const d = exactDiff(run(), run(), "actions");
+            if (d !== undefined) {
+              fail(`two instances reset({ seed: ${seed} }) alike and fed the same ${episode.length} observations, then reset() without a seed, selected different actions for the same observations (explore ${explore}): ${d}. An unseeded reset must continue the policy's stream, not draw new entropy`);
+            }
+          },
+          { numRuns: Math.max(5, Math.ceil(runs / 5)), describe: (c) => `{seed ${c.seed}, ${c.episode.length} observations, reset(), ${c.after.length} observations, explore ${c.explore}}` },
+        );
       },
     },
     {

@@ -7,31 +7,15 @@ import { resolveOptions, vectorFieldOptionsSchema, type VectorFieldOptions } fro
 import { HiddenNondeterminismError, trapped } from "../probes/trap.js";
 
 const HIDDEN = Symbol("hidden");
-import { deepFreeze, diffSnapshot, exactDiff, isFrozenWriteError, isPlainObject, render, snapshot, typeName } from "../probes/values.js";
+import { deepFreeze, diffSnapshot, exactDiff, isFrozenWriteError, render, snapshot, typeName } from "../probes/values.js";
 import type { SuiteReport } from "../report.js";
 import { explainNotContained } from "../spaces-util.js";
 import { checkProtocolShape, create, getMetadata, subjectName, requireFactory } from "./common.js";
+import { FAR_STEPS, FAR_STEPS_AFTER_MS, longRunSteps } from "../fields.js";
 
 export type VectorFieldFactory = () => VectorField;
 
 /** Builds the VectorField suite without running it. */
-/**
- * Steps a long-run check advances through: every step to 300, then around 1,000, 4,096 and 10,000, and
- * around any frame count the metadata declares (`num_frames`, `n_frames`, `frame_count`, `frames`).
- */
-export function longRunSteps(meta: unknown): number[] {
-  const steps = new Set<number>();
-  for (let k = 0; k <= 300; k++) steps.add(k);
-  for (const k of [511, 512, 513, 999, 1000, 1001, 2047, 2048, 2049, 2999, 3000, 4095, 4096, 4097, 5000, 10_000]) steps.add(k);
-  const m = isPlainObject(meta) ? meta : {};
-  const params = isPlainObject(m["parameters"]) ? (m["parameters"] as Record<string, unknown>) : {};
-  for (const key of ["num_frames", "n_frames", "frame_count", "frames", "numFrames", "frameCount"]) {
-    const n = m[key] ?? params[key];
-    if (typeof n === "number" && Number.isSafeInteger(n) && n > 0 && n < 1e7) for (const k of [n - 1, n, n + 1, 2 * n, 3 * n + 1]) steps.add(k);
-  }
-  return [...steps].sort((a, b) => a - b);
-}
-
 export function planVectorField(factory: VectorFieldFactory, rawOptions?: VectorFieldOptions): SuitePlan {
   requireFactory(factory, "checkVectorField", "windField");
   const { options, settings } = resolveOptions(vectorFieldOptionsSchema, "vector-field", rawOptions);
@@ -39,6 +23,10 @@ export function planVectorField(factory: VectorFieldFactory, rawOptions?: Vector
   const grid = (options.gridSize ?? [32, 32]) as arb.GridSpec;
   const runs = settings.numRuns;
   const positions = fc.oneof(arb.pos(grid), arb.offgrid(grid));
+  // the size ladder (issue 20, class 2): positions on grids up to 10,000 wide, where tables indexed by narrow
+  // integers (a Uint8 column, an Int16 cell index) wrap or run off their end
+  const ladderPositions = arb.ladderGrid().chain((g) => arb.pos(g));
+  const widePositions = fc.oneof({ arbitrary: positions, weight: 3 }, { arbitrary: ladderPositions, weight: 1 });
   const point = ([x, y]: readonly [number, number]): PointLike => (Number.isSafeInteger(x) && Number.isSafeInteger(y) ? new Coordinates(x, y) : { x, y });
   const sample = (f: VectorField, p: PointLike): unknown => guard(`sample(${render(p)})`, () => f.sample(p));
   const field = (f: VectorField, cells: readonly (readonly [number, number])[]) => cells.map((c) => sample(f, point(c)));
@@ -77,13 +65,27 @@ export function planVectorField(factory: VectorFieldFactory, rawOptions?: Vector
             });
           }
         }
-        ctx.property(positions, (p) => {
+        ctx.property(widePositions, (p) => {
           const v = sample(fresh(), point(p));
           const items = v instanceof Float32Array || Array.isArray(v) ? Array.from(v as ArrayLike<number>) : [];
           items.forEach((c, i) => {
-            if (!Number.isFinite(c)) fail(`sample(${render(p)})[${i}] is ${c}: both components must be finite on and off the grid`, v);
+            if (!Number.isFinite(c)) fail(`sample(${render(p)})[${i}] is ${c}: both components must be finite on and off the grid, on grids of any size`, v);
           });
         });
+        // and at every rung of the size ladder: its corners, edges and the cells where narrow integer indices wrap
+        const onLadder = fresh();
+        for (const g of arb.sizeLadder()) {
+          const [w, h] = g;
+          const cols = [...new Set([w - 1, 127, 128, 255, 256, 32767, 32768].filter((x) => x < w))];
+          const rows = [...new Set([h - 1, 127, 128, 255, 256].filter((y) => y < h))];
+          for (const [x, y] of [...arb.cornersAndEdges(g), ...cols.map((x) => [x, 0] as [number, number]), ...rows.map((y) => [0, y] as [number, number])]) {
+            const v = sample(onLadder, point([x, y]));
+            const items = v instanceof Float32Array || Array.isArray(v) ? Array.from(v as ArrayLike<number>) : [];
+            items.forEach((c, i) => {
+              if (!Number.isFinite(c)) fail(`sample(${render({ x, y })})[${i}] is ${c} (the ${w}x${h} grid of the size ladder): both components must be finite at every position`, v);
+            });
+          }
+        }
       },
     },
     {
@@ -211,7 +213,7 @@ export function planVectorField(factory: VectorFieldFactory, rawOptions?: Vector
         if (ctx.capabilities.stateful === true) return ctx.skip("capabilities.stateful is declared");
         // one instance over 600 varied positions gives what a fresh instance gives at each
         const f = fresh();
-        const long = fc.sample(positions, { seed: ctx.seed, numRuns: 600 });
+        const long = fc.sample(widePositions, { seed: ctx.seed, numRuns: 600 });
         const quiet = (g: VectorField, p: readonly [number, number]): unknown => {
           try {
             return trapped(() => g.sample(point(p)));
@@ -237,12 +239,18 @@ export function planVectorField(factory: VectorFieldFactory, rawOptions?: Vector
         if (typeof probe.advanceToStep !== "function") return ctx.skip("the field has no advanceToStep");
         const where = cells(ctx.seed).slice(0, 12);
         const adv = (f: VectorField, k: number) => guard(`advanceToStep(${k})`, () => trapped(() => (f.advanceToStep as (k: number) => void)(k)));
-        const ladder = longRunSteps(typeof probe.getMetadata === "function" ? getMetadata(probe) : undefined);
+        const marks = longRunSteps(typeof probe.getMetadata === "function" ? getMetadata(probe) : undefined);
+        const isMark = new Set(marks);
+        // every step to 5,000 (a glitch at one entry of a table shows), then the landmarks beyond
+        const ladder = [...new Set([...Array.from({ length: 5001 }, (_, k) => k), ...marks])].sort((a, b) => a - b);
         const f = fresh();
         let previous = 0;
-        for (const k of ladder) {
+        const started = performance.now();
+        // past 10,000, where 16-bit step counters wrap: only for winds cheap to advance (machine-speed dependent)
+        for (const k of [...ladder, ...FAR_STEPS]) {
+          if (k === FAR_STEPS[0] && performance.now() - started > FAR_STEPS_AFTER_MS) break;
           adv(f, k);
-          for (const c of where) {
+          for (const c of isMark.has(k) ? where : where.slice(0, 4)) {
             const v = sample(f, point(c));
             const items = v instanceof Float32Array || Array.isArray(v) ? Array.from(v as ArrayLike<number>) : [Number.NaN];
             items.forEach((x, i) => {

@@ -228,6 +228,36 @@ export const ACT_FIXTURES: FixtureTable = {
     what: "headings counterclockwise but from +y (heading 0 moves +y, 90 moves -x)",
     run: run(() => orientedForward((rad) => [Math.round(Math.cos(rad + Math.PI / 2)), Math.round(Math.sin(rad + Math.PI / 2))])),
   },
+  "act.heading-convention#undeclared": {
+    what: "a glide along the current heading (never turning it, orientation_dependent: false) with dx = sin h, dy = cos h",
+    run: run(() =>
+      cardinal({
+        process: (a, s, g) => {
+          const rad = (s.orientation * Math.PI) / 180;
+          const step = a + 1;
+          return s.withPosition(g.clamp({ x: s.position.x + Math.round(step * Math.sin(rad)), y: s.position.y + Math.round(step * Math.cos(rad)) }));
+        },
+      }),
+    ),
+  },
+  "act.invalid-throws#tolerant-process": {
+    what: "processAction tolerating 1e-6 beyond the Box bounds (validateAction is exact)",
+    run: run(() => {
+      const base = new ContinuousActions();
+      return {
+        get actionSpace() {
+          return base.actionSpace;
+        },
+        processAction(a: NDArray<"float32">, s: AgentState, g: GridSize) {
+          const ok = isNDArray(a) && a.dtype === "float32" && a.shape.length === 1 && a.shape[0] === 2 && Array.from(a.data).every((v) => Math.abs(v) <= 1 + 1e-6);
+          if (!ok) throw ValidationError.invalid("action", "a Box member", a);
+          return base.processAction(ndarray("float32", [2], Float32Array.from(a.data, (v) => Math.max(-1, Math.min(1, v)))), s, g);
+        },
+        validateAction: (a: unknown) => base.validateAction(a),
+        getMetadata: () => base.getMetadata(),
+      } as unknown as AP;
+    }),
+  },
   "act.boundary-safety#int8": {
     what: "the target position stored in an Int8Array (wraps at 128)",
     run: run(() => {
@@ -278,6 +308,7 @@ export const ACT_FIXTURES: FixtureTable = {
         getMetadata: () => base.getMetadata(),
       } as unknown as AP;
     }),
+    alsoFails: ["act.invalid-throws"],
   },
   "act.rng-hook": {
     what: "a tumble heading drawn from Math.random despite setRng",

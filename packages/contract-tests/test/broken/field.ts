@@ -75,6 +75,60 @@ class VariantField implements ConcentrationField {
   }
 }
 
+/** A plume whose centre drifts by seeded random steps; frames memoised by step and (the bug) kept across reset(seed). */
+class MemoDriftField implements ConcentrationField {
+  readonly gridSize = new GridSize(20, 14);
+  #frames = new Map<number, Float32Array>();
+  #offsets = [0];
+  #rng = Generator.fromSeed(0);
+  #step = 0;
+  reset(seed?: number): void {
+    this.#rng = Generator.fromSeed(seed ?? 0);
+    this.#offsets = [0];
+    this.#step = 0;
+  }
+  advanceToStep(step: number): void {
+    this.#step = step;
+  }
+  #frame(step: number): Float32Array {
+    let frame = this.#frames.get(step);
+    if (frame === undefined) {
+      while (this.#offsets.length <= step) this.#offsets.push((this.#offsets.at(-1) as number) + this.#rng.standardNormal());
+      const c = 7 + (this.#offsets[step] as number);
+      const { width, height } = this.gridSize;
+      frame = new Float32Array(width * height);
+      for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) frame[y * width + x] = Math.exp(-((y - c) ** 2) / 8 - x / 40);
+      this.#frames.set(step, frame);
+    }
+    return frame;
+  }
+  get fieldArray(): Float32Array {
+    return this.#frame(this.#step);
+  }
+  sample(x: number, y: number): number {
+    const cx = roundHalfEven(x);
+    const cy = roundHalfEven(y);
+    if (!(cx >= 0 && cx < this.gridSize.width && cy >= 0 && cy < this.gridSize.height)) return 0;
+    return this.#frame(this.#step)[cy * this.gridSize.width + cx] as number;
+  }
+  getMetadata(): FieldMetadata {
+    return { type: "memo_drift", parameters: {} };
+  }
+}
+
+/** A lazily memoised sample whose memo key is `key(x, y, cx, cy)` (the bug: a key that does not name the cell). */
+const memoSample =
+  (key: (x: number, y: number, cx: number, cy: number) => string) =>
+  (self: VariantField, x: number, y: number): number => {
+    const cx = roundHalfEven(x);
+    const cy = roundHalfEven(y);
+    const { width, height } = self.gridSize;
+    if (!(cx >= 0 && cx < width && cy >= 0 && cy < height)) return 0;
+    const k = key(x, y, cx, cy);
+    self.state[k] ??= self.values[cy * width + cx] as number;
+    return self.state[k] as number;
+  };
+
 const run = (variant: Variant, options: ConcentrationFieldOptions = {}) => (extra: Record<string, unknown> = {}) =>
   checkConcentrationField((p) => new VariantField(p as GaussianParams, variant), { params: [...GAUSSIAN_PARAMS], ...options, ...extra });
 const runWith = (create: (p: GaussianParams) => ConcentrationField, options: ConcentrationFieldOptions = {}) => (extra: Record<string, unknown> = {}) =>
@@ -94,6 +148,13 @@ export const FIELD_FIXTURES: FixtureTable = {
   "field.finite": {
     what: "0/0 at the source",
     run: run({ ...plain, value: (dx, dy, s) => Math.exp(-(dx * dx + dy * dy) / (2 * s * s)) * ((dx * dx + dy * dy) / (dx * dx + dy * dy)) }),
+  },
+  "field.finite#ladder-crash": {
+    what: "a fixed arena of 65,536 cells: construction throws a RangeError on larger grids the parameters accept (the size ladder)",
+    run: runWith((p) => {
+      if (p.grid[0] * p.grid[1] > 65_536) throw new RangeError("arena exhausted");
+      return new GaussianPlume(p);
+    }),
   },
   "field.non-negative": {
     what: "an offset that goes below 0",
@@ -142,18 +203,8 @@ export const FIELD_FIXTURES: FixtureTable = {
   },
   "field.purity": {
     what: "a lazy cache that writes the wrong cell (keyed by row)",
-    run: run({
-      ...plain,
-      sample: (self, x, y) => {
-        const cx = roundHalfEven(x);
-        const cy = roundHalfEven(y);
-        const { width, height } = self.gridSize;
-        if (!(cx >= 0 && cx < width && cy >= 0 && cy < height)) return 0;
-        const key = `row${cy}`;
-        self.state[key] ??= self.values[cy * width + cx] as number;
-        return self.state[key] as number;
-      },
-    }),
+    alsoFails: ["field.history-independence"],
+    run: run({ ...plain, sample: memoSample((_x, _y, _cx, cy) => `row${cy}`) }),
   },
   "field.out-of-bounds": {
     what: "fieldArray[y * w + x] read without a bounds check (NaN or a wrap into the next row)",
@@ -169,13 +220,61 @@ export const FIELD_FIXTURES: FixtureTable = {
     run: run({ array: "padded" }),
     ungated: () => checkConcentrationField((p) => new VariantField(p as GaussianParams, { array: false }), { params: [...GAUSSIAN_PARAMS] }),
   },
+  "field.array-shape#cache-by-sigma": {
+    what: "fields cached across instances by sigma alone (not the grid): a field on another grid gets the first grid's array",
+    run: (extra = {}) => {
+      const cache = new Map<number, Float32Array>();
+      return checkConcentrationField(
+        (p) => {
+          const params = p as GaussianParams;
+          const base = new GaussianPlume(params);
+          const arr = cache.get(params.sigma) ?? base.fieldArray;
+          cache.set(params.sigma, arr);
+          return {
+            gridSize: base.gridSize,
+            sourceLocation: base.sourceLocation,
+            fieldArray: arr,
+            sample: (x: number, y: number) => {
+              const cx = roundHalfEven(x);
+              const cy = roundHalfEven(y);
+              if (!(cx >= 0 && cx < base.gridSize.width && cy >= 0 && cy < base.gridSize.height)) return 0;
+              return arr[cy * base.gridSize.width + cx] ?? 0;
+            },
+            reset: () => {},
+            getMetadata: () => base.getMetadata(),
+          };
+        },
+        { params: [...GAUSSIAN_PARAMS], ...extra },
+      );
+    },
+    alsoFails: ["field.array-indexing", "field.gaussian.max-at-source", "field.gaussian.formula", "field.gaussian.monotone"],
+  },
   "field.array-indexing": {
     what: "x-major storage (visible on non-square grids)",
     run: run({ array: "x-major" }),
     ungated: () => checkConcentrationField((p) => new VariantField(p as GaussianParams, { array: false }), { params: [...GAUSSIAN_PARAMS] }),
   },
+  "field.array-indexing#uint16-rows": {
+    what: "row offsets y * width kept in a Uint16Array (wrap past 65,536 cells: the size ladder's 257 x 258 and 300 x 300)",
+    run: run({
+      sample: (self, x, y) => {
+        const cx = roundHalfEven(x);
+        const cy = roundHalfEven(y);
+        const { width, height } = self.gridSize;
+        if (!(cx >= 0 && cx < width && cy >= 0 && cy < height)) return 0;
+        return self.values[(Uint16Array.of(cy * width)[0] as number) + cx] as number;
+      },
+    }),
+    alsoFails: ["field.gaussian.max-at-source", "field.gaussian.formula", "field.gaussian.monotone"],
+  },
+  "field.gaussian.monotone#uint16-d2": {
+    what: "squared distances kept in a Uint16Array (wrap above 65,535: the field rises again 256 cells from the source)",
+    run: run({ value: (dx, dy, s) => Math.exp(-(Uint16Array.of(dx * dx + dy * dy)[0] as number) / (2 * s * s)) }),
+    alsoFails: ["field.gaussian.formula", "field.gaussian.max-at-source"],
+  },
   "field.time-hook": {
     what: "advanceToStep incrementing a frame counter instead of setting it",
+    alsoFails: ["field.time-long-run"],
     run: (extra = {}) =>
       checkConcentrationField(() => {
         const movie = new MovieField("wrap");
@@ -252,8 +351,88 @@ export const FIELD_FIXTURES: FixtureTable = {
     alsoFails: ["field.gaussian.formula"],
     ungated: noGaussian,
   },
+  "field.history-independence": {
+    what: "a lazy memo keyed x + 1000 * y (cells (1000, y) and (0, y + 1) collide on grids wider than 1,000: the size ladder)",
+    run: run({ ...plain, sample: memoSample((_x, _y, cx, cy) => String(cx + 1000 * cy)) }),
+  },
+  "field.history-independence#floor-key": {
+    what: "a lazy memo keyed on the floored position while values are read at the rounded one",
+    run: run({ ...plain, sample: memoSample((x, y) => `${Math.floor(x)},${Math.floor(y)}`) }),
+    alsoFails: ["field.rounding-ties", "field.purity"],
+  },
+  "field.rounding-ties": {
+    what: "Math.round (ties up) in a field that declares no Gaussian profile (field.gaussian.rounding cannot see it)",
+    run: run({ ...plain, round: Math.round }),
+  },
+  "field.rounding-ties#floor": {
+    what: "Math.floor: [h - 0.5, h) reads the last row instead of the off-grid value, and 2.7 reads cell 2",
+    run: run({ ...plain, round: Math.floor }),
+  },
+  "field.time-long-run": {
+    what: "a 6-frame movie indexed frames[step] with no wrap or clamp (throws from step 6 on)",
+    run: (extra = {}) =>
+      checkConcentrationField(() => {
+        const movie = new MovieField("wrap");
+        let frame: Float32Array | undefined = movie.frames[0];
+        return {
+          gridSize: movie.gridSize,
+          get fieldArray() {
+            return frame as Float32Array;
+          },
+          advanceToStep: (k: number) => {
+            frame = movie.frames[k];
+          },
+          sample: (x: number, y: number) => {
+            const cx = roundHalfEven(x);
+            const cy = roundHalfEven(y);
+            if (!(cx >= 0 && cx < movie.gridSize.width && cy >= 0 && cy < movie.gridSize.height)) return 0;
+            return (frame as Float32Array)[cy * movie.gridSize.width + cx] as number;
+          },
+          reset: () => {
+            frame = movie.frames[0];
+          },
+          getMetadata: () => movie.getMetadata(),
+        };
+      }, extra),
+    ungated: () => checkConcentrationField((p) => new GaussianPlume(p as GaussianParams), { params: [...GAUSSIAN_PARAMS] }),
+  },
+  "field.time-long-run#int16-step": {
+    what: "a looping movie whose frame index is kept in an Int16 (step * 2 wraps negative from step 16,384: frames[-k] is undefined)",
+    run: (extra = {}) =>
+      checkConcentrationField(() => {
+        const movie = new MovieField("wrap");
+        let frame = movie.frames[0] as Float32Array;
+        const at = (x: number, y: number) => {
+          const cx = roundHalfEven(x);
+          const cy = roundHalfEven(y);
+          if (!(cx >= 0 && cx < movie.gridSize.width && cy >= 0 && cy < movie.gridSize.height)) return 0;
+          return frame[cy * movie.gridSize.width + cx] as number;
+        };
+        return {
+          gridSize: movie.gridSize,
+          get fieldArray() {
+            return frame;
+          },
+          advanceToStep: (k: number) => {
+            const half = (Int16Array.of(k * 2)[0] as number) / 2;
+            frame = movie.frames[half % movie.nFrames] as Float32Array;
+          },
+          sample: (x: number, y: number) => at(x, y),
+          reset: () => {
+            frame = movie.frames[0] as Float32Array;
+          },
+          getMetadata: () => movie.getMetadata(),
+        };
+      }, extra),
+  },
+  "field.time-long-run#memo-across-resets": {
+    what: "a seeded drifting plume whose frames are memoised by step and never cleared by reset(seed)",
+    run: (extra = {}) => checkConcentrationField(() => new MemoDriftField(), extra),
+    alsoFails: ["field.reset-determinism"],
+  },
   "field.gaussian.rounding": {
     what: "Math.round (half-up) instead of half-to-even",
+    alsoFails: ["field.rounding-ties"],
     run: run({ round: Math.round }),
     ungated: noGaussian,
   },

@@ -119,6 +119,18 @@ export const POL_FIXTURES: FixtureTable = {
       return base as unknown as P;
     }),
   },
+  "pol.cross-instance#unseeded-clock": {
+    what: "reset() without a seed re-seeding from the clock",
+    run: run(() => {
+      const base = new StochasticTD(0.5) as unknown as P & { setRng(r: RandomGenerator): void };
+      return delegate(base, {
+        reset: (o?: PolicyResetOptions) => {
+          base.reset(o);
+          if (o?.seed === undefined) base.setRng(Generator.fromSeed(Date.now() % 2 ** 32));
+        },
+      });
+    }),
+  },
   "pol.rng-hook": {
     what: "setRng() stored but actions drawn from the policy's own generator",
     run: run(() => {

@@ -141,6 +141,16 @@ export const REW_FIXTURES: FixtureTable = {
     }),
     alsoFails: ["rew.declared-range"],
   },
+  "rew.finite#odds-at-source": {
+    what: "odds shaping c / (1 - c), Infinity where the plume reaches 1 (its source, a plateau)",
+    run: run(() =>
+      reward((_p, _a, n, f) => {
+        const c = (f as ConcentrationField).sample(n.position.x, n.position.y);
+        return c / (1 - c);
+      }, noRange),
+    ),
+    alsoFails: ["rew.accepts-field-object", "rew.order-independence"],
+  },
   "rew.goal-transitions": {
     what: "a potential -1/d(next, goal) that is -Infinity on the declared goal cell",
     run: run(() =>

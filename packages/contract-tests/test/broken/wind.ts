@@ -43,6 +43,13 @@ export const WIND_FIXTURES: FixtureTable = {
     what: "a NaN direction at zero speed (x / |x| at x = 0)",
     run: run(() => ({ sample: (p: PointLike) => Float32Array.of(p.x / Math.abs(p.x), 0) })),
   },
+  "wind.finite#map-4096": {
+    what: "a recorded wind map 4,096 cells wide read without a bound below its far-away cutoff (NaN from x = 4,096: the size ladder's 10,000-wide grids)",
+    run: run(() => {
+      const map = Float32Array.from({ length: 4096 }, (_, x) => Math.sin(x / 50));
+      return { sample: (p: PointLike) => (Math.abs(p.x) > 1e6 ? Float32Array.of(0, 0) : Float32Array.of(map[Math.abs(Math.round(p.x))] as number, 0.25)) };
+    }),
+  },
   "wind.determinism": {
     what: "gusts drawn from Math.random",
     // eslint-disable-next-line no-restricted-properties -- a deliberately broken field: hidden Math.random

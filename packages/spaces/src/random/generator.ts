@@ -28,6 +28,8 @@ export interface IntegersOptions {
 }
 
 const TWO32_MINUS_1 = 0xffffffff;
+/** At most this many 64-bit draws are made ahead by `standardNormalFill` (bounds its scratch memory). */
+const RAW_BATCH = 4096;
 const SQRT_EPS = Math.sqrt(2.220446049250313e-16);
 
 function assertSafeInteger(value: unknown, parameter: string): asserts value is number {
@@ -217,10 +219,10 @@ export class Generator {
     let pos = 0;
     let filled = 0;
     for (let i = start; i < end; i++) {
-      // Every remaining normal takes at least one draw, so drawing `end - i` never draws ahead of the
+      // Every remaining normal takes at least one draw, so drawing up to `end - i` never draws ahead of the
       // stream; draws left over by a rejection below are consumed by the next normals.
       if (pos === filled) {
-        filled = raw.fill(end - i);
+        filled = raw.fill(Math.min(end - i, RAW_BATCH));
         pos = 0;
       }
       const hi = raw.hi[pos] as number;
@@ -394,7 +396,7 @@ class RawBuffer implements RawSource {
   /** Draws `count` outputs into `hi`/`lo[0 .. count)` and returns `count`. */
   fill(count: number): number {
     if (this.hi.length < count) {
-      const size = Math.max(count, 2 * this.hi.length, 64);
+      const size = Math.min(Math.max(count, 2 * this.hi.length, 64), RAW_BATCH);
       this.hi = new Uint32Array(size);
       this.lo = new Uint32Array(size);
     }
