@@ -742,6 +742,28 @@ export const demos = {
     }
     throw new Error("never reached the goal");
   },
+  "broken/env/hidden-den-late": (h) => {
+    // the den (29, 7) is private: this demo knows it from the module's header
+    const env = h.createEnv();
+    let [, info] = env.reset({ seed: 0 });
+    const MOVES = { "0,-1": 0, "1,0": 1, "0,1": 2, "-1,0": 3 };
+    h.assert(env.goalLocation === undefined && !("goal_location" in info), "the env declares its goal");
+    for (let i = 0; i < 200; i++) {
+      const [x, y] = info.agent_xy;
+      if (x === 28 && y === 7) break;
+      const dx = Math.sign(28 - x);
+      const key = dx !== 0 ? `${dx},0` : `0,${Math.sign(7 - y)}`;
+      const result = env.step(MOVES[key]);
+      h.assert(result[2] === false, `terminated on the way at (${result[4].agent_xy})`);
+      info = result[4];
+    }
+    h.assert(info.agent_xy[0] === 28 && info.agent_xy[1] === 7, "never reached the den's west neighbour");
+    const onto = env.step(MOVES["1,0"]);
+    h.assert(onto[4].agent_xy[0] === 29 && onto[4].agent_xy[1] === 7 && onto[2] === false, "the step onto the den terminated");
+    const after = env.step(MOVES["1,0"]);
+    h.assert(after[2] === true, "the step after the den did not terminate");
+    return `the step onto the den (29, 7) has terminated false; the next step, onto (${after[4].agent_xy}), has terminated true`;
+  },
   "broken/env/stale-goal-check": (h) => {
     const env = h.createEnv();
     let [, info] = env.reset({ seed: 0 });

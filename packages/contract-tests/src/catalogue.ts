@@ -211,7 +211,7 @@ const ROWS: readonly Row[] = [
   ["env.info-keys-reference", "W?", "the reference's common info keys are present"],
   ["env.termination-flags", "E?", "terminated <=> goal reached; truncated <=> step_count >= max_steps"],
   ["env.agent-in-bounds", "E?", "the agent position is always inside the grid"],
-  ["env.goal-rollout", "E?", "[declared goal, Discrete actions] a walk steered onto the goal: finite rewards, boolean flags, observations contained, the info keys on the terminating step; with max_steps equal to the walk, the last step is both terminated and truncated"],
+  ["env.goal-rollout", "E?", "[declared goal, or gridSize to sweep for one; Discrete actions] a walk steered onto the goal: finite rewards, boolean flags, observations contained, the info keys on the terminating step; with a declared goal and max_steps equal to the walk, the last step is both terminated and truncated; with no declared goal, a serpentine sweep finds the cell whose entry terminates, and entering it again from each other neighbour terminates on that very step"],
   ["env.corner-rollout", "E?", "[gridSize, Discrete actions] walks steered to each corner and edge midpoint, pushing against the walls there: the agent stays on the grid and every step invariant holds"],
   ["env.truncation-at-limit", "E?", "[max_steps known, Discrete actions] a walk away from the goal truncates exactly at the env's own max_steps, with every step invariant holding up to it"],
   ["env.reference-parity", "E?", "recorded reference episodes replay exactly"],

@@ -6,7 +6,8 @@
 import { StateError, ValidationError, ndarray, parseWithSchema, resetOptionsSchema, type EnvInfo, type EnvMetadata, type NDArray, type ResetOptions } from "@plume/core-types";
 import { Box, Discrete, Generator } from "@plume/spaces";
 import { describe, expect, it } from "vitest";
-import { checkEnv, failuresOf, type SuiteReport } from "../src/index.js";
+import { checkEnv, failuresOf, resultOf, type EnvFactoryOptions, type SuiteReport } from "../src/index.js";
+import { GridPlumeEnv } from "./reference/envs.js";
 
 /** A 1-D corridor: walk left/right to the goal at the far end. Correct unless a flaw is switched on. */
 class Corridor {
@@ -122,5 +123,53 @@ describe("checkEnv on small environments", () => {
     const r = report.results.find((x) => x.id === "env.termination-flags");
     expect(r?.status).toBe("skipped");
     expect(r?.reason).toContain("max_steps is unknown");
+  });
+});
+
+describe("env.goal-rollout without a declared goal", () => {
+  const hidden = (hints?: EnvFactoryOptions) => {
+    const inner = new GridPlumeEnv({ ...hints });
+    const hide = (info: EnvInfo): EnvInfo => {
+      const { goal_location: _g, ...rest } = info;
+      return rest as EnvInfo;
+    };
+    return {
+      get observationSpace() {
+        return inner.observationSpace;
+      },
+      get actionSpace() {
+        return inner.actionSpace;
+      },
+      get metadata() {
+        return inner.metadata;
+      },
+      get renderMode() {
+        return inner.renderMode;
+      },
+      get npRandom() {
+        return inner.npRandom;
+      },
+      get gridSize() {
+        return inner.gridSize;
+      },
+      get maxSteps() {
+        return inner.maxSteps;
+      },
+      reset: (o?: ResetOptions) => {
+        const [obs, info] = inner.reset(o);
+        return [obs, hide(info)] as const;
+      },
+      step: (a: unknown) => {
+        const [o, r, t, tr, info] = inner.step(a);
+        return [o, r, t, tr, hide(info)] as const;
+      },
+      render: () => inner.render(),
+      close: () => inner.close(),
+    };
+  };
+  it.each([[[24, 16] as const], [[9, 31] as const]])("finds a hidden goal by sweeping the %j grid and passes a correct env", (grid) => {
+    const report = checkEnv((hints) => hidden({ ...hints, grid }) as never, { numRuns: 10, only: ["env.goal-rollout"] });
+    const result = resultOf(report, "env.goal-rollout");
+    expect(result.status, JSON.stringify(result)).toBe("passed");
   });
 });

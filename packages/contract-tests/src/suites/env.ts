@@ -437,6 +437,105 @@ export function planEnv(factory: EnvFactory, rawOptions?: EnvCheckOptions): Suit
     }
   };
 
+  /** The steps a goal search may take in all (the serpentine sweep plus the approaches): ~128x128 cells. */
+  const GOAL_SEARCH_BUDGET = 20_000;
+  /**
+   * One greedy walk in a live episode from `from` to the cell `to` with the learned moves, never stepping onto
+   * `avoid`; `invariants` sees every step. Stops on arrival, when the episode ends, or when no move gets closer.
+   */
+  const walkTo = (env: AnyEnv, from: [number, number], to: readonly [number, number], moves: readonly [unknown, number, number][], invariants: (e: TrajectoryEvent, env: AnyEnv, index: number) => void, steps: { n: number }, avoid?: readonly [number, number]) => {
+    let here = from;
+    let last: TrajectoryEvent | undefined;
+    while (here[0] !== to[0] || here[1] !== to[1]) {
+      const dist = (m: readonly [unknown, number, number]) => Math.hypot(here[0] + m[1] - to[0], here[1] + m[2] - to[1]);
+      const best = moves.filter((m) => avoid === undefined || here[0] + m[1] !== avoid[0] || here[1] + m[2] !== avoid[1]).sort((a, b) => dist(a) - dist(b))[0];
+      if (best === undefined || !(dist(best) < Math.hypot(here[0] - to[0], here[1] - to[1]))) return { at: here, from: here, last, ended: false, stuck: true };
+      const [o, r, term, trunc, inf] = stepEnv(env, best[0]);
+      steps.n += 1;
+      last = { kind: "step", action: best[0], obs: o, reward: r, terminated: term, truncated: trunc, info: inf };
+      invariants(last, env, steps.n);
+      const p = positionOf(inf);
+      if (isDone(term, trunc) || p === undefined) return { at: p ?? here, from: here, last, ended: true, stuck: false };
+      here = p;
+    }
+    return { at: here, from: here, last, ended: false, stuck: false };
+  };
+  /**
+   * The goal when the env declares none (issue 20 class 4): a serpentine sweep of the grid (seeded episodes, same
+   * seed) finds a cell whose entry terminates the episode; then that cell is entered again from each other
+   * neighbour the learned moves reach it from. Termination is a function of the position after the move, so every
+   * such arrival must terminate on the very step it enters the cell, and not on the step before.
+   */
+  const hiddenGoalRollout = (ctx: CheckContext, seed: number): void => {
+    const probe = make();
+    const [w, h] = gridOf(probe) as [number, number];
+    const budget = w * h + 3 * (w + h);
+    if (budget > GOAL_SEARCH_BUDGET) return ctx.skip(`the env declares no goal and its ${w}x${h} grid is too large to sweep for one within the kit's ${GOAL_SEARCH_BUDGET} steps`);
+    const learned = learnMoves(undefined, seed);
+    if ("why" in learned) return ctx.skip(learned.why);
+    const moves = learned.moves.filter(([, dx, dy]) => dx !== 0 || dy !== 0);
+    const hints = { maxSteps: budget };
+    const cells: [number, number][] = [];
+    for (let y = 0; y < h; y++) for (let i = 0; i < w; i++) cells.push([y % 2 === 0 ? i : w - 1 - i, y]);
+    const steps = { n: 0 };
+    const sweep = stepInvariants(`sweeping the ${w}x${h} grid for the undeclared goal`);
+    let found: { cell: [number, number]; from: [number, number] } | undefined;
+    let next = 0;
+    // the sweep, resumed in a new episode (same seed) whenever one is truncated before any termination
+    while (found === undefined && next < cells.length && steps.n < budget) {
+      const env = make(hints);
+      const start = positionOf(resetEnv(env, { seed })[1]);
+      if (start === undefined) return ctx.skip("the reset info has no agent_xy or agent_position, so the kit cannot sweep the grid");
+      let here = start;
+      const before = next;
+      while (next < cells.length && steps.n < budget) {
+        const target = cells[next] as [number, number];
+        const walk = walkTo(env, here, target, moves, sweep, steps);
+        if (walk.ended) {
+          if (walk.last?.terminated === true && walk.last.truncated !== true) found = { cell: walk.at, from: walk.from };
+          break;
+        }
+        // arrived, or the learned moves cannot get closer to this cell: sweep on
+        here = walk.at;
+        next += 1;
+      }
+      if (found === undefined && next === before) break; // an episode that made no progress: give up
+    }
+    if (found === undefined) return ctx.incomplete(`the env declares no goal and a serpentine sweep of its ${w}x${h} grid (${steps.n} steps from reset({ seed: ${seed} })) ended no episode by termination, so the steps onto the goal were not checked`);
+    const goal = found.cell;
+    // each other neighbour the learned moves enter the goal cell from
+    const neighbours = new Map<string, [number, number, unknown]>();
+    for (const [a, dx, dy] of moves) {
+      const n: [number, number] = [goal[0] - dx, goal[1] - dy];
+      if (n[0] < 0 || n[1] < 0 || n[0] >= w || n[1] >= h) continue;
+      if (n[0] === found.from[0] && n[1] === found.from[1]) continue;
+      if (!neighbours.has(`${n[0]},${n[1]}`)) neighbours.set(`${n[0]},${n[1]}`, [n[0], n[1], a]);
+    }
+    let judged = 0;
+    for (const [nx, ny, action] of neighbours.values()) {
+      if (steps.n >= GOAL_SEARCH_BUDGET) break;
+      const where = `entering the cell (${goal[0]}, ${goal[1]}) where the sweep's episode terminated, from (${nx}, ${ny})`;
+      const check = stepInvariants(where);
+      const env = make(hints);
+      const start = positionOf(resetEnv(env, { seed })[1]);
+      if (start === undefined) continue;
+      const walk = walkTo(env, start, [nx, ny], moves, check, steps, goal);
+      // ended on the way (it entered the goal region elsewhere) or cannot get there: this side is not reachable
+      if (walk.ended || walk.stuck) continue;
+      const [o, r, term, trunc, inf] = stepEnv(env, action);
+      steps.n += 1;
+      const e: TrajectoryEvent = { kind: "step", action, obs: o, reward: r, terminated: term, truncated: trunc, info: inf };
+      check(e, env, steps.n);
+      const p = positionOf(inf);
+      if (p === undefined || p[0] !== goal[0] || p[1] !== goal[1]) continue; // the move did not land on the cell (stochastic actions)
+      judged += 1;
+      if (term !== true) {
+        fail(`the env declares no goal; a sweep of the grid from reset({ seed: ${seed} }) ended the episode by termination on entering (${goal[0]}, ${goal[1]}) from (${found.from[0]}, ${found.from[1]}), but ${where} (same seed) gives terminated ${render(term)}: termination must be judged on the position after the move (computed from the position before it, it comes one step late)`, action);
+      }
+    }
+    if (judged === 0) ctx.incomplete(`the sweep ended the episode by termination on entering (${goal[0]}, ${goal[1]}), but no other neighbour of that cell could be reached without ending the episode first, so termination on entry was not confirmed`);
+  };
+
   const checks: CheckDefinition[] = [
     {
       id: "env.is-env",
@@ -1217,7 +1316,10 @@ export function planEnv(factory: EnvFactory, rawOptions?: EnvCheckOptions): Suit
         const seed = 0;
         const probe = make();
         const [, info0] = resetEnv(probe, { seed });
-        if (goalOf(probe, info0) === undefined) return ctx.skip("the env declares no goal (info.goal_location or env.goalLocation), so the kit cannot steer onto it");
+        if (goalOf(probe, info0) === undefined) {
+          if (gridOf(probe) === undefined) return ctx.skip("the env declares no goal (info.goal_location or env.goalLocation) and no gridSize to search it in, so the kit cannot steer onto it");
+          return hiddenGoalRollout(ctx, seed);
+        }
         const learned = learnMoves(undefined, seed);
         if ("why" in learned) return ctx.skip(learned.why);
         const grid = gridOf(probe);

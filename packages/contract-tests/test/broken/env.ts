@@ -694,6 +694,7 @@ export const ENV_FIXTURES: FixtureTable = {
         },
       }),
     ),
+    // no declared goal and no gridSize to sweep for one: nothing to steer onto
     ungated: run(
       wrapped({
         reset: (inner, o) => {
@@ -701,8 +702,38 @@ export const ENV_FIXTURES: FixtureTable = {
           const { goal_location: _goal, ...rest } = info;
           return [obs, rest];
         },
+        omit: ["gridSize"],
       }),
     ),
+  },
+  "env.goal-rollout#hidden-late": {
+    what: "an env hiding its goal (no goalLocation, no info.goal_location) whose terminated is computed from the position before the move: the sweep's episode ends one cell past the goal, and entering that cell from another side does not terminate",
+    run: run((hints) => {
+      let pending: Step | undefined;
+      const hide = (info: EnvInfo): EnvInfo => {
+        const { goal_location: _g, distance_to_goal: _d, ...rest } = info;
+        return rest as EnvInfo;
+      };
+      return wrap(new GridPlumeEnv({ ...hints }), {
+        reset: (e, o) => {
+          pending = undefined;
+          const [obs, info] = e.reset(o) as unknown as Reset;
+          return [obs, hide(info)];
+        },
+        step: (e, a) => {
+          if (pending !== undefined) {
+            const [o, , , , info] = pending;
+            pending = undefined;
+            return [o, 0, true, false, hide({ ...info, step_count: (info["step_count"] as number) + 1, goal_reached: true })];
+          }
+          const step = e.step(a) as unknown as Step;
+          const [o, r, term, trunc, info] = step;
+          if (!term) return [o, r, term, trunc, hide(info)];
+          pending = step;
+          return [o, r, false, trunc, hide({ ...info, goal_reached: false })];
+        },
+      });
+    }),
   },
   "env.goal-rollout#late-termination": {
     what: "termination reported one step late: the step onto the goal says terminated false (distance_to_goal 0), the next one ends the episode",
