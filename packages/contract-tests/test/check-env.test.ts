@@ -7,6 +7,7 @@ import { StateError, ValidationError, ndarray, parseWithSchema, resetOptionsSche
 import { Box, Discrete, Generator } from "@plume/spaces";
 import { describe, expect, it } from "vitest";
 import { checkEnv, failuresOf, resultOf, type EnvFactoryOptions, type SuiteReport } from "../src/index.js";
+import { wrap } from "./broken/env.js";
 import { GridPlumeEnv } from "./reference/envs.js";
 
 /** A 1-D corridor: walk left/right to the goal at the far end. Correct unless a flaw is switched on. */
@@ -127,48 +128,24 @@ describe("checkEnv on small environments", () => {
 });
 
 describe("env.goal-rollout without a declared goal", () => {
-  const hidden = (hints?: EnvFactoryOptions) => {
-    const inner = new GridPlumeEnv({ ...hints });
-    const hide = (info: EnvInfo): EnvInfo => {
-      const { goal_location: _g, ...rest } = info;
-      return rest as EnvInfo;
-    };
-    return {
-      get observationSpace() {
-        return inner.observationSpace;
-      },
-      get actionSpace() {
-        return inner.actionSpace;
-      },
-      get metadata() {
-        return inner.metadata;
-      },
-      get renderMode() {
-        return inner.renderMode;
-      },
-      get npRandom() {
-        return inner.npRandom;
-      },
-      get gridSize() {
-        return inner.gridSize;
-      },
-      get maxSteps() {
-        return inner.maxSteps;
-      },
-      reset: (o?: ResetOptions) => {
-        const [obs, info] = inner.reset(o);
-        return [obs, hide(info)] as const;
-      },
-      step: (a: unknown) => {
-        const [o, r, t, tr, info] = inner.step(a);
-        return [o, r, t, tr, hide(info)] as const;
-      },
-      render: () => inner.render(),
-      close: () => inner.close(),
-    };
+  // the reference env with its goal hidden: no goalLocation, no info.goal_location
+  const hide = (info: EnvInfo): EnvInfo => {
+    const { goal_location: _g, ...rest } = info;
+    return rest as EnvInfo;
   };
+  const hidden = (hints?: EnvFactoryOptions) =>
+    wrap(new GridPlumeEnv({ ...hints }), {
+      reset: (inner, o) => {
+        const [obs, info] = inner.reset(o) as readonly [unknown, EnvInfo];
+        return [obs, hide(info)];
+      },
+      step: (inner, a) => {
+        const [o, r, t, tr, info] = inner.step(a) as unknown as readonly [unknown, number, boolean, boolean, EnvInfo];
+        return [o, r, t, tr, hide(info)];
+      },
+    });
   it.each([[[24, 16] as const], [[9, 31] as const]])("finds a hidden goal by sweeping the %j grid and passes a correct env", (grid) => {
-    const report = checkEnv((hints) => hidden({ ...hints, grid }) as never, { numRuns: 10, only: ["env.goal-rollout"] });
+    const report = checkEnv((hints) => hidden({ ...hints, grid }), { numRuns: 10, only: ["env.goal-rollout"] });
     const result = resultOf(report, "env.goal-rollout");
     expect(result.status, JSON.stringify(result)).toBe("passed");
   });

@@ -33,7 +33,7 @@ interface Overrides {
 }
 
 /** An env that delegates to `inner`, with some members replaced. */
-function wrap(inner: AnyEnv, o: Overrides = {}): AnyEnv {
+export function wrap(inner: AnyEnv, o: Overrides = {}): AnyEnv {
   const env: Record<string, unknown> = {};
   const getters: Record<string, () => unknown> = {
     observationSpace: () => inner.observationSpace,
